@@ -1,0 +1,62 @@
+// Package cli holds the flag handling that the commands share.
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/pflag"
+
+	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/output"
+)
+
+// Common are the flags every generator command takes.
+type Common struct {
+	GoHeaderFile string
+	VerifyOnly   bool
+	Dir          string
+	Verbosity    int
+}
+
+// Add registers the common flags on fs.
+func (c *Common) Add(fs *pflag.FlagSet) {
+	fs.StringVar(&c.GoHeaderFile, "go-header-file", "", "file with the boilerplate header for generated files; \"YEAR\" becomes the current year")
+	fs.BoolVar(&c.VerifyOnly, "verify-only", false, "write nothing; exit 1 and show a diff if any generated file is missing, stale or extra")
+	fs.StringVarP(&c.Dir, "chdir", "C", "", "resolve package patterns from this directory")
+	fs.IntVarP(&c.Verbosity, "v", "v", 0, "log verbosity (accepted for compatibility)")
+}
+
+// Header reads the --go-header-file.
+func (c *Common) Header() ([]byte, error) {
+	return output.ReadHeader(c.GoHeaderFile)
+}
+
+// Run parses args, builds the generators and runs them over one load,
+// returning the exit status.
+func Run(fs *pflag.FlagSet, args []string, c *Common, stderr io.Writer, build func(header []byte) ([]engine.Generator, error)) int {
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	header, err := c.Header()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return 1
+	}
+	gens, err := build(header)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return 2
+	}
+	return engine.Run(engine.Options{
+		Dir:        c.Dir,
+		Patterns:   fs.Args(),
+		VerifyOnly: c.VerifyOnly,
+		Stdout:     os.Stdout,
+		Stderr:     stderr,
+	}, gens...)
+}

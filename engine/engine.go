@@ -1,0 +1,101 @@
+// Package engine runs generators over one load: load, model, generators,
+// then write or verify. Nothing is written unless every step succeeded.
+package engine
+
+import (
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/markers"
+	"github.com/apigen-dev/apigen/model"
+	"github.com/apigen-dev/apigen/output"
+)
+
+// Generator turns the model into files. It reads nothing from disk.
+type Generator interface {
+	// Name is the upstream tool it replaces, such as "deepcopy-gen".
+	Name() string
+	// Define declares the markers the generator reads.
+	Define(reg *markers.Registry)
+	// Generate returns the files for the model, recording problems in diags.
+	Generate(m *model.Model, diags *diag.List) Output
+}
+
+// Output is what one generator produces.
+type Output struct {
+	Files []output.File
+	// Owned lists every path the generator answers for, generated or not,
+	// so that verification can name files that are no longer generated.
+	Owned []string
+}
+
+// Options configure one run.
+type Options struct {
+	Dir        string   // where relative patterns are resolved; "" is the working directory
+	Patterns   []string // packages to generate for
+	VerifyOnly bool     // compare with disk instead of writing
+	Stdout     io.Writer
+	Stderr     io.Writer
+}
+
+// Registry returns a marker registry holding the markers of gens.
+func Registry(gens ...Generator) *markers.Registry {
+	reg := &markers.Registry{}
+	for _, g := range gens {
+		g.Define(reg)
+	}
+	return reg
+}
+
+// Run loads opts.Patterns once, runs every generator over the result, and
+// writes or verifies the files. It returns the process exit status: 0 on
+// success, 1 when there were diagnostics or verification found differences.
+func Run(opts Options, gens ...Generator) int {
+	out, diags := Generate(opts, gens...)
+	if diags.Len() > 0 {
+		diags.Print(opts.Stderr)
+		return 1
+	}
+	if opts.VerifyOnly {
+		ok, err := output.Verify(out.Files, out.Owned, opts.Stdout)
+		if err != nil {
+			fmt.Fprintln(opts.Stderr, err)
+			return 1
+		}
+		if !ok {
+			return 1
+		}
+		return 0
+	}
+	if err := output.Write(out.Files); err != nil {
+		fmt.Fprintln(opts.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// Generate loads and runs the generators, returning their combined output
+// in generator order. Output is meaningful only when diags is empty.
+func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
+	reg := Registry(gens...)
+	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns})
+	if diags.Len() > 0 {
+		return Output{}, diags
+	}
+	m := model.Build(res, reg, diags)
+	outs := make([]Output, len(gens))
+	var wg sync.WaitGroup
+	for i, g := range gens {
+		wg.Go(func() { outs[i] = g.Generate(m, diags) })
+	}
+	wg.Wait()
+	var all Output
+	for _, o := range outs {
+		all.Files = append(all.Files, o.Files...)
+		all.Owned = append(all.Owned, o.Owned...)
+	}
+	return all, diags
+}

@@ -1,0 +1,127 @@
+package markers
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"regexp"
+	"slices"
+	"strings"
+
+	"k8s.io/gengo/v2/types"
+)
+
+// OneOf accepts exactly one of the given words.
+type OneOf []string
+
+func (g OneOf) Parse(raw string) (any, error) {
+	if !slices.Contains(g, raw) {
+		return nil, fmt.Errorf("not one of the allowed values")
+	}
+	return raw, nil
+}
+
+func (g OneOf) String() string { return strings.Join(g, "|") }
+
+// Options is a word from Values followed by ",key=value" options whose keys
+// are in Keys: "package,register=true".
+type Options struct {
+	Values OneOf
+	Keys   []string
+}
+
+// Option is what Options.Parse returns.
+type Option struct {
+	Value  string
+	Params map[string]string
+}
+
+func (g Options) Parse(raw string) (any, error) {
+	parts := strings.Split(raw, ",")
+	if _, err := g.Values.Parse(parts[0]); err != nil {
+		return nil, err
+	}
+	out := Option{Value: parts[0], Params: map[string]string{}}
+	for _, p := range parts[1:] {
+		k, v, _ := strings.Cut(p, "=")
+		if !slices.Contains(g.Keys, k) {
+			return nil, fmt.Errorf("unknown option %q", k)
+		}
+		out.Params[k] = v
+	}
+	return out, nil
+}
+
+func (g Options) String() string {
+	s := g.Values.String()
+	for _, k := range g.Keys {
+		s += "[," + k + "=...]"
+	}
+	return s
+}
+
+
+// CommentLines splits comment groups into lines with their positions,
+// dropping comment markers and directives the way ast.CommentGroup.Text does.
+func CommentLines(fset *token.FileSet, groups ...*ast.CommentGroup) []Line {
+	var out []Line
+	for _, g := range groups {
+		if g == nil {
+			continue
+		}
+		for _, c := range g.List {
+			pos := fset.Position(c.Slash)
+			if text, ok := strings.CutPrefix(c.Text, "//"); ok {
+				if spaced, ok := strings.CutPrefix(text, " "); ok {
+					text = spaced
+				} else if isDirective(text) {
+					continue
+				}
+				out = append(out, Line{Text: text, Pos: pos})
+				continue
+			}
+			text := strings.TrimSuffix(strings.TrimPrefix(c.Text, "/*"), "*/")
+			for i, l := range strings.Split(text, "\n") {
+				p := pos
+				p.Line += i
+				out = append(out, Line{Text: l, Pos: p})
+			}
+		}
+	}
+	return out
+}
+
+var directive = regexp.MustCompile(`^(line |extern |export |[a-z0-9]+:[a-z0-9])`)
+
+func isDirective(s string) bool { return directive.MatchString(s) }
+
+// TypeRef names a type by import path and name: "k8s.io/pkg/runtime.Object".
+// The model resolves Type while it is built, so generators need not load.
+type TypeRef struct {
+	Package, Name string
+	Pos           token.Position
+	Type          *types.Type // set by the model; nil if it could not be found
+}
+
+// TypeRefs is a comma-separated list of fully qualified type names. Parse
+// returns []*TypeRef.
+type TypeRefs struct{}
+
+var qualified = regexp.MustCompile(`^[\w.\-/~]+\.[A-Za-z_]\w*$`)
+
+func (TypeRefs) Parse(raw string) (any, error) {
+	var out []*TypeRef
+	for _, item := range strings.Split(raw, ",") {
+		if item == "" {
+			continue
+		}
+		if !qualified.MatchString(item) {
+			return nil, fmt.Errorf("%q is not a fully qualified type name", item)
+		}
+		i := strings.LastIndexByte(item, '.')
+		out = append(out, &TypeRef{Package: item[:i], Name: item[i+1:]})
+	}
+	return out, nil
+}
+
+func (TypeRefs) String() string { return "comma-separated import/path.TypeName" }

@@ -1,0 +1,274 @@
+// Package markers is the one registry of comment markers ("+name=value"
+// lines in Go comments) that generators read.
+//
+// Each generator declares its markers as Definitions: the name, the places
+// where it may stand, and the grammar of its value. The registry parses every
+// marker once, while the model is built, and reports unknown or malformed
+// markers with their file:line. Generators then read typed values.
+package markers
+
+import (
+	"fmt"
+	"go/token"
+	"slices"
+	"strings"
+	"unicode"
+
+	"k8s.io/gengo/v2/codetags"
+
+	"github.com/apigen-dev/apigen/diag"
+)
+
+// Place is where in the source a marker stands.
+type Place uint8
+
+const (
+	Package Place = 1 << iota // the comments of a package's doc.go
+	Type                      // the comment blocks above a type declaration
+	Field                     // the comment block above a struct field
+)
+
+func (p Place) String() string {
+	var names []string
+	for _, x := range []struct {
+		p    Place
+		name string
+	}{{Package, "package"}, {Type, "type"}, {Field, "field"}} {
+		if p&x.p != 0 {
+			names = append(names, x.name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// Definition declares one marker at one kind of place. The same name may be
+// defined for several places with different grammars.
+type Definition struct {
+	Name       string  // without the leading "+"
+	Place      Place   // where it may stand
+	Value      Grammar // what may follow "="
+	Repeatable bool    // may be given more than once at one place
+	Help       string  // one line for `apigen markers`
+}
+
+// Grammar parses and checks a marker's raw value.
+type Grammar interface {
+	Parse(raw string) (any, error)
+	String() string // the allowed forms, for help and errors
+}
+
+// Marker is one marker found in the source.
+type Marker struct {
+	Def   *Definition
+	Pos   token.Position
+	Value any // what Def.Value.Parse returned
+}
+
+// Set is the markers found at one place, in source order.
+type Set []Marker
+
+// All returns the markers named name.
+func (s Set) All(name string) []Marker {
+	var out []Marker
+	for _, m := range s {
+		if m.Def.Name == name {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Get returns the marker named name, if there is one.
+func (s Set) Get(name string) (Marker, bool) {
+	for _, m := range s {
+		if m.Def.Name == name {
+			return m, true
+		}
+	}
+	return Marker{}, false
+}
+
+// Line is one line of comment text and where it starts.
+type Line struct {
+	Text string
+	Pos  token.Position
+}
+
+// Registry holds every Definition and the name spaces that generators own:
+// any marker in an owned name space must be defined.
+type Registry struct {
+	defs       []*Definition
+	namespaces []string
+}
+
+// Define adds definitions. It panics on a duplicate name and place, which
+// is a programming error.
+func (r *Registry) Define(defs ...*Definition) {
+	for _, d := range defs {
+		for _, old := range r.defs {
+			if old.Name == d.Name && old.Place&d.Place != 0 {
+				panic(fmt.Sprintf("marker +%s defined twice for %s", d.Name, d.Place&old.Place))
+			}
+		}
+		r.defs = append(r.defs, d)
+	}
+}
+
+// Own claims a name space, such as "k8s:deepcopy-gen". A marker whose name
+// begins with it, or misspells it, must then be a defined one.
+func (r *Registry) Own(namespace string) {
+	r.namespaces = append(r.namespaces, namespace)
+}
+
+// Definitions returns every definition, sorted by name and place.
+func (r *Registry) Definitions() []*Definition {
+	out := slices.Clone(r.defs)
+	slices.SortFunc(out, func(a, b *Definition) int {
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return int(a.Place) - int(b.Place)
+	})
+	return out
+}
+
+// Parse reads the markers among lines, which all stand at one place, and
+// records a diagnostic for each marker that is unknown in an owned name
+// space, out of place, malformed, or repeated where it may not be.
+func (r *Registry) Parse(lines []Line, at Place, diags *diag.List) Set {
+	var set Set
+	for _, l := range lines {
+		text := strings.TrimLeft(l.Text, " \t")
+		if !strings.HasPrefix(text, "+") {
+			continue
+		}
+		name := text[1 : 1+nameEnd(text[1:])]
+		if name == "" {
+			continue
+		}
+		if m, ok := r.parseOne(name, text[1:], at, l.Pos, diags); ok {
+			set = append(set, m)
+		}
+	}
+	r.checkRepeats(set, diags)
+	return set
+}
+
+func (r *Registry) parseOne(name, text string, at Place, pos token.Position, diags *diag.List) (Marker, bool) {
+	var named []*Definition
+	for _, d := range r.defs {
+		if d.Name == name {
+			named = append(named, d)
+		}
+	}
+	if len(named) == 0 {
+		if r.owned(name) {
+			diags.Errorf(pos, "unknown marker +%s%s", name, r.suggest(name))
+		}
+		return Marker{}, false
+	}
+	i := slices.IndexFunc(named, func(d *Definition) bool { return d.Place&at != 0 })
+	if i < 0 {
+		var where Place
+		for _, d := range named {
+			where |= d.Place
+		}
+		diags.Errorf(pos, "marker +%s does not belong on a %s; it goes on a %s", name, at, where)
+		return Marker{}, false
+	}
+	def := named[i]
+	tag, err := codetags.Parse(text, codetags.RawValues(true))
+	if err != nil {
+		diags.Errorf(pos, "malformed marker +%s: %v", name, err)
+		return Marker{}, false
+	}
+	if len(tag.Args) > 0 {
+		diags.Errorf(pos, "marker +%s takes no arguments", name)
+		return Marker{}, false
+	}
+	v, err := def.Value.Parse(tag.Value)
+	if err != nil {
+		diags.Errorf(pos, "invalid value %q for +%s: %v (allowed: %s)", tag.Value, name, err, def.Value)
+		return Marker{}, false
+	}
+	return Marker{Def: def, Pos: pos, Value: v}, true
+}
+
+func (r *Registry) checkRepeats(set Set, diags *diag.List) {
+	first := map[*Definition]Marker{}
+	for _, m := range set {
+		if f, seen := first[m.Def]; seen && !m.Def.Repeatable {
+			diags.Errorf(m.Pos, "marker +%s given again (first at line %d); it may be given once", m.Def.Name, f.Pos.Line)
+			continue
+		}
+		if _, seen := first[m.Def]; !seen {
+			first[m.Def] = m
+		}
+	}
+}
+
+// owned reports whether name lies in, or misspells, an owned name space.
+func (r *Registry) owned(name string) bool {
+	root := name
+	if i := strings.Index(name, ":"); i >= 0 {
+		if j := strings.Index(name[i+1:], ":"); j >= 0 {
+			root = name[:i+1+j]
+		}
+	}
+	for _, ns := range r.namespaces {
+		if strings.HasPrefix(name, ns) || distance(root, ns) <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// suggest names the defined marker closest to name.
+func (r *Registry) suggest(name string) string {
+	best, bestD := "", 1<<30
+	for _, d := range r.defs {
+		if dd := distance(name, d.Name); dd < bestD {
+			best, bestD = d.Name, dd
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean +%s?", best)
+}
+
+// nameEnd finds the end of a marker name the way gengo's codetags does: a
+// letter or underscore, then letters, digits and "_.-:".
+func nameEnd(s string) int {
+	for i, r := range s {
+		ok := unicode.IsLetter(r) || r == '_'
+		if i > 0 {
+			ok = ok || unicode.IsDigit(r) || strings.ContainsRune(".-:", r)
+		}
+		if !ok {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// distance is the Levenshtein edit distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,286 @@
+// Package model turns one load into what every generator reads: gengo's
+// type universe (so namers and import names match upstream's) and the
+// markers found on packages, types and fields, already parsed and checked.
+package model
+
+import (
+	"go/ast"
+	"go/token"
+	gotypes "go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/markers"
+)
+
+// Model is the read-only input of every generator.
+type Model struct {
+	Fset     *token.FileSet
+	Universe types.Universe
+	Packages []*Package // the packages the patterns named, by import path
+
+	typeInfo map[*types.Type]*typeInfo
+}
+
+// Package is a package that generators were asked to process.
+type Package struct {
+	*types.Package
+	Markers markers.Set // from the comments of doc.go
+	Source  *packages.Package
+}
+
+type typeInfo struct {
+	pos      token.Position
+	marks    markers.Set
+	fields   []markers.Set
+	fieldPos []token.Position
+}
+
+// Markers returns the markers above the declaration of t, a named type of
+// one of the model's packages.
+func (m *Model) Markers(t *types.Type) markers.Set {
+	if ti := m.typeInfo[t]; ti != nil {
+		return ti.marks
+	}
+	return nil
+}
+
+// FieldMarkers returns the markers above field i of struct t.
+func (m *Model) FieldMarkers(t *types.Type, i int) markers.Set {
+	if ti := m.typeInfo[t]; ti != nil && i < len(ti.fields) {
+		return ti.fields[i]
+	}
+	return nil
+}
+
+// FieldPosition returns where field i of struct t is declared.
+func (m *Model) FieldPosition(t *types.Type, i int) token.Position {
+	if ti := m.typeInfo[t]; ti != nil && i < len(ti.fieldPos) {
+		return ti.fieldPos[i]
+	}
+	return token.Position{}
+}
+
+// Position returns where t is declared, for types of the model's packages.
+func (m *Model) Position(t *types.Type) token.Position {
+	if ti := m.typeInfo[t]; ti != nil {
+		return ti.pos
+	}
+	return token.Position{}
+}
+
+// Build makes the model of a load, parsing markers with reg.
+func Build(res *load.Result, reg *markers.Registry, diags *diag.List) *Model {
+	b := &builder{
+		fset:     res.Fset,
+		u:        types.Universe{},
+		comments: indexComments(res),
+		reg:      reg,
+		diags:    diags,
+		loaded:   res.ByPath,
+		m:        &Model{Fset: res.Fset, typeInfo: map[*types.Type]*typeInfo{}},
+	}
+	b.m.Universe = b.u
+	for _, p := range res.ByPath {
+		gp := b.u.Package(p.PkgPath)
+		gp.Path, gp.Dir = p.PkgPath, packageDir(p)
+	}
+	for _, p := range res.Targets {
+		b.m.Packages = append(b.m.Packages, b.addTarget(p))
+	}
+	return b.m
+}
+
+type fileLine struct {
+	file string
+	line int
+}
+
+type builder struct {
+	fset     *token.FileSet
+	u        types.Universe
+	comments map[fileLine]*ast.CommentGroup // keyed by the line a group ends on
+	reg      *markers.Registry
+	diags    *diag.List
+	m        *Model
+	loaded   map[string]*packages.Package
+}
+
+// parse reads the markers among lines and resolves the types they name.
+func (b *builder) parse(at markers.Place, groups ...*ast.CommentGroup) markers.Set {
+	set := b.reg.Parse(markers.CommentLines(b.fset, groups...), at, b.diags)
+	for _, m := range set {
+		refs, _ := m.Value.([]*markers.TypeRef)
+		for _, ref := range refs {
+			ref.Pos = m.Pos
+			b.resolve(ref)
+		}
+	}
+	return set
+}
+
+func (b *builder) resolve(ref *markers.TypeRef) {
+	p := b.loaded[ref.Package]
+	if p == nil {
+		b.diags.Errorf(ref.Pos, "package %s is not loaded: no package being generated imports it", ref.Package)
+		return
+	}
+	obj, ok := p.Types.Scope().Lookup(ref.Name).(*gotypes.TypeName)
+	if !ok {
+		b.diags.Errorf(ref.Pos, "package %s has no type %s", ref.Package, ref.Name)
+		return
+	}
+	ref.Type = b.walk(nil, obj.Type())
+}
+
+func indexComments(res *load.Result) map[fileLine]*ast.CommentGroup {
+	idx := map[fileLine]*ast.CommentGroup{}
+	for _, p := range res.ByPath {
+		for _, f := range p.Syntax {
+			for _, c := range f.Comments {
+				pos := res.Fset.Position(c.End())
+				idx[fileLine{pos.Filename, pos.Line}] = c
+			}
+		}
+	}
+	return idx
+}
+
+func packageDir(p *packages.Package) string {
+	if p.Module != nil && p.Module.Dir != "" {
+		return filepath.Join(p.Module.Dir, strings.TrimPrefix(p.PkgPath, p.Module.Path))
+	}
+	return load.Dir(p)
+}
+
+// addTarget records everything a generator may ask of a requested package.
+func (b *builder) addTarget(p *packages.Package) *Package {
+	gp := b.u.Package(p.PkgPath)
+	gp.Name = p.Name
+	var docGroups []*ast.CommentGroup
+	for _, f := range p.Syntax {
+		if filepath.Base(b.fset.Position(f.FileStart).Filename) != "doc.go" {
+			continue
+		}
+		gp.Comments = []string{}
+		for _, c := range f.Comments {
+			gp.Comments = append(gp.Comments, splitLines(c.Text())...)
+		}
+		if f.Doc != nil {
+			gp.DocComments = splitLines(f.Doc.Text())
+		}
+		docGroups = f.Comments
+	}
+	out := &Package{Package: gp, Source: p}
+	out.Markers = b.parse(markers.Package, docGroups...)
+
+	scope := p.Types.Scope()
+	for _, n := range scope.Names() {
+		switch obj := scope.Lookup(n).(type) {
+		case *gotypes.TypeName:
+			t := b.walk(nil, obj.Type())
+			b.attachComments(obj, t)
+			b.recordType(obj, t)
+		case *gotypes.Func:
+			t := b.u.Function(nameOf(strings.Split(strings.TrimPrefix(obj.String(), "func "), "(")[0]))
+			t.Kind = types.DeclarationOf
+			t.Underlying = b.walk(nil, obj.Type())
+			b.attachComments(obj, t)
+		case *gotypes.Var:
+			t := b.u.Variable(nameOf(strings.Split(obj.String(), " ")[1]))
+			t.Kind = types.DeclarationOf
+			t.Underlying = b.walk(nil, obj.Type())
+			b.attachComments(obj, t)
+		case *gotypes.Const:
+			b.addConstant(obj)
+		}
+	}
+	var imports []string
+	for path := range p.Imports {
+		imports = append(imports, path)
+	}
+	slices.Sort(imports)
+	b.u.AddImports(p.PkgPath, imports...)
+	return out
+}
+
+func (b *builder) addConstant(obj *gotypes.Const) {
+	t := b.u.Constant(nameOf(strings.Split(obj.String(), " ")[1]))
+	t.Kind = types.DeclarationOf
+	t.Underlying = b.walk(nil, obj.Type())
+	b.attachComments(obj, t)
+	v := obj.Val().String()
+	if s, ok := constantString(obj); ok {
+		v = s
+	}
+	t.ConstValue = &v
+}
+
+// recordType parses the markers of a declared type and of its fields.
+func (b *builder) recordType(obj *gotypes.TypeName, t *types.Type) {
+	if _, seen := b.m.typeInfo[t]; seen || t.Name.Package != obj.Pkg().Path() {
+		return
+	}
+	closest, second := b.docGroups(obj.Pos())
+	ti := &typeInfo{
+		pos:   b.fset.Position(obj.Pos()),
+		marks: b.parse(markers.Type, second, closest),
+	}
+	if st, ok := obj.Type().Underlying().(*gotypes.Struct); ok && !obj.IsAlias() {
+		for i := range st.NumFields() {
+			f := st.Field(i)
+			doc, _ := b.docGroups(f.Pos())
+			ti.fields = append(ti.fields, b.parse(markers.Field, doc))
+			ti.fieldPos = append(ti.fieldPos, b.fset.Position(f.Pos()))
+		}
+	}
+	b.m.typeInfo[t] = ti
+}
+
+// docGroups returns the comment group that ends on the line above pos, and
+// the one that ends two lines above where that group (or pos) starts: the
+// "second closest" block that gengo reads as part of a type's comments.
+func (b *builder) docGroups(pos token.Pos) (closest, second *ast.CommentGroup) {
+	closest = b.groupEndingAbove(pos, 1)
+	from := pos
+	if closest != nil {
+		from = closest.List[0].Slash
+	}
+	return closest, b.groupEndingAbove(from, 2)
+}
+
+func (b *builder) groupEndingAbove(pos token.Pos, lines int) *ast.CommentGroup {
+	p := b.fset.Position(pos)
+	return b.comments[fileLine{p.Filename, p.Line - lines}]
+}
+
+func (b *builder) docLines(pos token.Pos) []string {
+	return splitLines(b.groupEndingAbove(pos, 1).Text())
+}
+
+// attachComments sets the comment lines of a declaration. A type alias does
+// not replace the comments of the type it names.
+func (b *builder) attachComments(obj gotypes.Object, t *types.Type) {
+	closest, second := b.docGroups(obj.Pos())
+	_, alias := obj.Type().(*gotypes.Alias)
+	if lines := splitLines(closest.Text()); len(lines) > 0 && (len(t.CommentLines) == 0 || !alias) {
+		t.CommentLines = lines
+	}
+	if lines := splitLines(second.Text()); len(lines) > 0 && (len(t.SecondClosestCommentLines) == 0 || !alias) {
+		t.SecondClosestCommentLines = lines
+	}
+}
+
+func splitLines(s string) []string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) == 1 && lines[0] == "" {
+		return nil
+	}
+	return lines
+}
