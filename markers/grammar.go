@@ -60,7 +60,6 @@ func (g Options) String() string {
 	return s
 }
 
-
 // CommentLines splits comment groups into lines with their positions,
 // dropping comment markers and directives the way ast.CommentGroup.Text does.
 func CommentLines(fset *token.FileSet, groups ...*ast.CommentGroup) []Line {
