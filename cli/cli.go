@@ -4,7 +4,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/pflag"
 
@@ -35,7 +34,7 @@ func (c *Common) Header() ([]byte, error) {
 
 // Run parses args, builds the generators and runs them over one load,
 // returning the exit status.
-func Run(fs *pflag.FlagSet, args []string, c *Common, stderr io.Writer, build func(header []byte) ([]engine.Generator, error)) int {
+func Run(fs *pflag.FlagSet, args []string, c *Common, stdout, stderr io.Writer, build func(header []byte) ([]engine.Generator, error)) int {
 	if err := fs.Parse(args); err != nil {
 		if err == pflag.ErrHelp {
 			return 0
@@ -56,7 +55,7 @@ func Run(fs *pflag.FlagSet, args []string, c *Common, stderr io.Writer, build fu
 		Dir:        c.Dir,
 		Patterns:   fs.Args(),
 		VerifyOnly: c.VerifyOnly,
-		Stdout:     os.Stdout,
+		Stdout:     stdout,
 		Stderr:     stderr,
 	}, gens...)
 }

@@ -145,7 +145,9 @@ func reportUnmatched(cfg Config, roots []*packages.Package, diags *diag.List) {
 		m := newMatcher(cfg.Dir, pat)
 		found := false
 		for _, p := range roots {
-			if m.match(p) {
+			// A pattern go list could not read comes back as a package
+			// named after it, whose error is reported already.
+			if m.match(p) || p.ID == pat && len(p.Errors) > 0 {
 				found = true
 				break
 			}

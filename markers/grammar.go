@@ -16,7 +16,7 @@ type OneOf []string
 
 func (g OneOf) Parse(raw string) (any, error) {
 	if !slices.Contains(g, raw) {
-		return nil, fmt.Errorf("not one of the allowed values")
+		return nil, fmt.Errorf("allowed values are %s", strings.Join(g, ", "))
 	}
 	return raw, nil
 }
@@ -45,7 +45,7 @@ func (g Options) Parse(raw string) (any, error) {
 	for _, p := range parts[1:] {
 		k, v, _ := strings.Cut(p, "=")
 		if !slices.Contains(g.Keys, k) {
-			return nil, fmt.Errorf("unknown option %q", k)
+			return nil, fmt.Errorf("unknown option %q; known options are %s", k, strings.Join(g.Keys, ", "))
 		}
 		out.Params[k] = v
 	}
@@ -115,7 +115,7 @@ func (TypeRefs) Parse(raw string) (any, error) {
 			continue
 		}
 		if !qualified.MatchString(item) {
-			return nil, fmt.Errorf("%q is not a fully qualified type name", item)
+			return nil, fmt.Errorf("%q is not a fully qualified type name such as k8s.io/apimachinery/pkg/runtime.Object", item)
 		}
 		i := strings.LastIndexByte(item, '.')
 		out = append(out, &TypeRef{Package: item[:i], Name: item[i+1:]})

@@ -188,7 +188,7 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 	}
 	v, err := def.Value.Parse(tag.Value)
 	if err != nil {
-		diags.Errorf(pos, "invalid value %q for +%s: %v (allowed: %s)", tag.Value, name, err, def.Value)
+		diags.Errorf(pos, "invalid value %q for +%s: %v", tag.Value, name, err)
 		return Marker{}, false
 	}
 	return Marker{Def: def, Pos: pos, Value: v}, true

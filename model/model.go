@@ -119,21 +119,21 @@ func (b *builder) parse(at markers.Place, groups ...*ast.CommentGroup) markers.S
 		refs, _ := m.Value.([]*markers.TypeRef)
 		for _, ref := range refs {
 			ref.Pos = m.Pos
-			b.resolve(ref)
+			b.resolve(m.Def.Name, ref)
 		}
 	}
 	return set
 }
 
-func (b *builder) resolve(ref *markers.TypeRef) {
+func (b *builder) resolve(marker string, ref *markers.TypeRef) {
 	p := b.loaded[ref.Package]
 	if p == nil {
-		b.diags.Errorf(ref.Pos, "package %s is not loaded: no package being generated imports it", ref.Package)
+		b.diags.Errorf(ref.Pos, "+%s names %s.%s, but package %s is not loaded: no package being generated imports it", marker, ref.Package, ref.Name, ref.Package)
 		return
 	}
 	obj, ok := p.Types.Scope().Lookup(ref.Name).(*gotypes.TypeName)
 	if !ok {
-		b.diags.Errorf(ref.Pos, "package %s has no type %s", ref.Package, ref.Name)
+		b.diags.Errorf(ref.Pos, "+%s names %s.%s, but package %s has no type %s", marker, ref.Package, ref.Name, ref.Package, ref.Name)
 		return
 	}
 	ref.Type = b.walk(nil, obj.Type())
@@ -235,6 +235,9 @@ func (b *builder) recordType(obj *gotypes.TypeName, t *types.Type) {
 	if st, ok := obj.Type().Underlying().(*gotypes.Struct); ok && !obj.IsAlias() {
 		for i := range st.NumFields() {
 			f := st.Field(i)
+			if err := checkTag(st.Tag(i)); err != nil {
+				b.diags.Errorf(b.fset.Position(f.Pos()), "malformed struct tag on field %s: %v", f.Name(), err)
+			}
 			doc, _ := b.docGroups(f.Pos())
 			ti.fields = append(ti.fields, b.parse(markers.Field, doc))
 			ti.fieldPos = append(ti.fieldPos, b.fset.Position(f.Pos()))

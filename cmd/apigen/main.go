@@ -33,7 +33,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "generate":
-		return generate(args[1:], stderr)
+		return generate(args[1:], stdout, stderr)
 	case "markers":
 		printMarkers(stdout)
 		return 0
@@ -45,12 +45,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 2
 }
 
-func generate(args []string, stderr io.Writer) int {
+func generate(args []string, stdout, stderr io.Writer) int {
+
 	fs := pflag.NewFlagSet("apigen generate", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
 	var common cli.Common
 	common.Add(fs)
 	deepcopyFile := fs.String("deepcopy-output-file", "zz_generated.deepcopy.go", "file name for DeepCopy methods in each package")
-	return cli.Run(fs, args, &common, stderr, func(header []byte) ([]engine.Generator, error) {
+	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
 		return []engine.Generator{
 			&deepcopy.Generator{OutputFile: *deepcopyFile, Header: header},
 		}, nil

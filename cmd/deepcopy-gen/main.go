@@ -3,6 +3,7 @@
 package main
 
 import (
+	"io"
 	"os"
 
 	"github.com/spf13/pflag"
@@ -13,12 +14,17 @@ import (
 )
 
 func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("deepcopy-gen", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
 	var common cli.Common
 	common.Add(fs)
 	outputFile := fs.String("output-file", "generated.deepcopy.go", "the name of the file to be generated")
 	fs.StringSlice("lint-rules", nil, "accepted for compatibility; apigen always checks markers")
-	os.Exit(cli.Run(fs, os.Args[1:], &common, os.Stderr, func(header []byte) ([]engine.Generator, error) {
+	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
 		return []engine.Generator{&deepcopy.Generator{OutputFile: *outputFile, Header: header}}, nil
-	}))
+	})
 }

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestDiagnostics runs apigen on packages with bad input. Each run must exit
+// 1, print exactly the diagnostics in testdata/diagnostics/golden, and write
+// nothing.
+func TestDiagnostics(t *testing.T) {
+	root, err := filepath.Abs("../../testdata/diagnostics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name     string
+		patterns []string
+	}{
+		{"unknownmarker", []string{"./unknownmarker"}},
+		{"badvalue", []string{"./badvalue"}},
+		{"badinterface", []string{"./badinterface"}},
+		{"uncopyable", []string{"./uncopyable"}},
+		{"badtag", []string{"./badtag"}},
+		{"nomatch", []string{"diag.example/nothing/...", "./nothing/..."}},
+		// Every problem of a run is reported together, sorted by position.
+		{"all", []string{"./..."}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Chdir(root)
+			want, err := os.ReadFile(filepath.Join("golden", c.name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			code := run(append([]string{"generate"}, c.patterns...), &stdout, &stderr)
+			if code != 1 {
+				t.Errorf("exit status %d, want 1", code)
+			}
+			if got := stderr.String(); got != string(want) {
+				t.Errorf("diagnostics differ.\ngot:\n%s\nwant:\n%s", got, want)
+			}
+			assertNothingGenerated(t, root)
+		})
+	}
+}
+
+func assertNothingGenerated(t *testing.T, root string) {
+	t.Helper()
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(p) == ".go" && bytes.HasPrefix([]byte(d.Name()), []byte("zz_generated")) {
+			t.Errorf("generated %s although the run failed", p)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,128 @@
+// Package refmod gives tests writable copies of the reference modules whose
+// shipped generated files are the oracle for byte parity.
+package refmod
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apigen-dev/apigen/output"
+)
+
+// Copy downloads module@version through the Go module proxy and returns a
+// writable copy of it in a temporary directory, with its dependencies
+// downloaded too.
+func Copy(t testing.TB, module string) string {
+	t.Helper()
+	out, err := exec.Command("go", "mod", "download", "-json", module).Output()
+	if err != nil {
+		t.Fatalf("go mod download %s: %v", module, err)
+	}
+	var info struct{ Dir, Error string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+		t.Fatalf("go mod download %s: %s %v", module, info.Error, err)
+	}
+	dst := filepath.Join(t.TempDir(), filepath.Base(strings.Split(module, "@")[0]))
+	if err := os.CopyFS(dst, os.DirFS(info.Dir)); err != nil {
+		t.Fatal(err)
+	}
+	makeWritable(t, dst)
+	cmd := exec.Command("go", "mod", "download")
+	cmd.Dir = dst
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go mod download in %s: %v\n%s", dst, err, out)
+	}
+	return dst
+}
+
+func makeWritable(t testing.TB, root string) {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		mode := os.FileMode(0o644)
+		if d.IsDir() {
+			mode = 0o755
+		}
+		return os.Chmod(p, mode)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Lines writes lines from..to (1-based, inclusive) of file to a new file in
+// a temporary directory and returns its path: how the reference header is
+// cut from a shipped generated file.
+func Lines(t testing.TB, file string, from, to int) string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	p := filepath.Join(t.TempDir(), "header.txt")
+	if err := os.WriteFile(p, []byte(strings.Join(lines[from-1:to], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Take removes every file named name below root and returns their bytes,
+// keyed by path: the shipped generated files, before regeneration.
+func Take(t testing.TB, root, name string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() != name {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		out[p] = b
+		return os.Remove(p)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Compare fails t for every file in want that is missing or differs on
+// disk, showing the first differing lines, and for every file named name
+// below root that want does not have.
+func Compare(t testing.TB, root, name string, want map[string][]byte) {
+	t.Helper()
+	for p, w := range want {
+		got, err := os.ReadFile(p)
+		if err != nil {
+			t.Errorf("%s: not generated", p)
+			continue
+		}
+		if !bytes.Equal(got, w) {
+			t.Errorf("%s differs from upstream:\n%s", p, firstLines(output.Diff("upstream", "apigen", string(w), string(got)), 30))
+		}
+	}
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && d.Name() == name && want[p] == nil {
+			t.Errorf("%s: generated, but upstream has no such file", p)
+		}
+		return nil
+	})
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "...\n")
+	}
+	return strings.Join(lines, "")
+}

@@ -1,0 +1,4 @@
+// +k8s:deepcopy-gen=package
+
+// Package badinterface names interfaces that do not resolve.
+package badinterface

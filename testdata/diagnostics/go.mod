@@ -1,0 +1,3 @@
+module diag.example
+
+go 1.26

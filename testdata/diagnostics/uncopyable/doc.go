@@ -1,0 +1,4 @@
+// +k8s:deepcopy-gen=package
+
+// Package uncopyable has fields deepcopy cannot copy.
+package uncopyable
