@@ -4,6 +4,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/spf13/pflag"
 
@@ -23,13 +24,17 @@ type Common struct {
 func (c *Common) Add(fs *pflag.FlagSet) {
 	fs.StringVar(&c.GoHeaderFile, "go-header-file", "", "file with the boilerplate header for generated files; \"YEAR\" becomes the current year")
 	fs.BoolVar(&c.VerifyOnly, "verify-only", false, "write nothing; exit 1 and show a diff if any generated file is missing, stale or extra")
-	fs.StringVarP(&c.Dir, "chdir", "C", "", "resolve package patterns from this directory")
+	fs.StringVarP(&c.Dir, "chdir", "C", "", "run as if started in this directory")
 	fs.IntVarP(&c.Verbosity, "v", "v", 0, "log verbosity (accepted for compatibility)")
 }
 
-// Header reads the --go-header-file.
+// Header reads the --go-header-file, relative to --chdir if given.
 func (c *Common) Header() ([]byte, error) {
-	return output.ReadHeader(c.GoHeaderFile)
+	path := c.GoHeaderFile
+	if path != "" && c.Dir != "" && !filepath.IsAbs(path) {
+		path = filepath.Join(c.Dir, path)
+	}
+	return output.ReadHeader(path)
 }
 
 // Run parses args, builds the generators and runs them over one load,

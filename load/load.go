@@ -168,10 +168,7 @@ func newMatcher(dir, pat string) matcher {
 	byDir := pat == "." || pat == ".." || filepath.IsAbs(pat) ||
 		strings.HasPrefix(pat, "./") || strings.HasPrefix(pat, "../")
 	if byDir && !filepath.IsAbs(pat) {
-		base := dir
-		if base == "" {
-			base, _ = filepath.Abs(".")
-		}
+		base, _ := filepath.Abs(dir)
 		pat = filepath.Join(base, pat)
 	}
 	expr := regexp.QuoteMeta(filepath.ToSlash(pat))

@@ -25,8 +25,22 @@ type Model struct {
 	Universe types.Universe
 	Packages []*Package // the packages the patterns named, by import path
 
-	typeInfo map[*types.Type]*typeInfo
+	typeInfo  map[*types.Type]*typeInfo
+	instances map[*types.Type]*Instance
 }
+
+// Instance describes an instantiated generic type.
+type Instance struct {
+	Origin *types.Type   // the generic type, named like Box[T]
+	Args   []*types.Type // the type arguments, in order
+}
+
+// InstanceOf returns how t instantiates a generic type, or nil.
+func (m *Model) InstanceOf(t *types.Type) *Instance { return m.instances[t] }
+
+// Declared reports whether t is a type declared (not aliased) in one of the
+// model's packages.
+func (m *Model) Declared(t *types.Type) bool { return m.typeInfo[t] != nil }
 
 // Package is a package that generators were asked to process.
 type Package struct {
@@ -84,7 +98,7 @@ func Build(res *load.Result, reg *markers.Registry, diags *diag.List) *Model {
 		reg:      reg,
 		diags:    diags,
 		loaded:   res.ByPath,
-		m:        &Model{Fset: res.Fset, typeInfo: map[*types.Type]*typeInfo{}},
+		m:        &Model{Fset: res.Fset, typeInfo: map[*types.Type]*typeInfo{}, instances: map[*types.Type]*Instance{}},
 	}
 	b.m.Universe = b.u
 	for _, p := range res.ByPath {
@@ -224,7 +238,7 @@ func (b *builder) addConstant(obj *gotypes.Const) {
 
 // recordType parses the markers of a declared type and of its fields.
 func (b *builder) recordType(obj *gotypes.TypeName, t *types.Type) {
-	if _, seen := b.m.typeInfo[t]; seen || t.Name.Package != obj.Pkg().Path() {
+	if _, seen := b.m.typeInfo[t]; seen || obj.IsAlias() || t.Name.Package != obj.Pkg().Path() {
 		return
 	}
 	closest, second := b.docGroups(obj.Pos())

@@ -87,6 +87,9 @@ func (b *builder) walk(useName *types.Name, in gotypes.Type) *types.Type {
 
 func (b *builder) walkNamed(t *gotypes.Named) *types.Type {
 	name := nameOf(t.String())
+	if t.TypeArgs().Len() > 0 {
+		return b.walkInstance(name, t)
+	}
 	var out *types.Type
 	switch t.Underlying().(type) {
 	case *gotypes.Named, *gotypes.Basic, *gotypes.Map, *gotypes.Slice:
@@ -126,6 +129,27 @@ func (b *builder) walkNamed(t *gotypes.Named) *types.Type {
 			b.addMethod(out, t.Method(i))
 		}
 	}
+	return out
+}
+
+// walkInstance adds an instantiated generic type, such as Box[*Item], as a
+// type of its own whose members have the type arguments substituted, and
+// records its origin and arguments so generators can spell it. (gengo folds
+// every instance into its generic origin, which cannot be spelled.)
+func (b *builder) walkInstance(name types.Name, t *gotypes.Named) *types.Type {
+	out := b.u.Type(name)
+	if out.Kind != types.Unknown {
+		return out
+	}
+	out.Kind = "Instantiating" // until done, for types that refer to themselves
+	inst := &Instance{Origin: b.walk(nil, t.Origin())}
+	for i := range t.TypeArgs().Len() {
+		inst.Args = append(inst.Args, b.walk(nil, t.TypeArgs().At(i)))
+	}
+	u := b.walk(&types.Name{Name: t.Underlying().String()}, t.Underlying())
+	*out = *u
+	out.Name, out.GoType = name, t
+	b.m.instances[out] = inst
 	return out
 }
 

@@ -91,12 +91,12 @@ func middle(x, y []string, off int) []op {
 		case i < len(x) && j < len(y) && x[i] == y[j]:
 			ops = append(ops, op{' ', x[i], off + i, off + j})
 			i, j = i+1, j+1
-		case j < len(y) && (i == len(x) || lcs[i][j+1] >= lcs[i+1][j]):
-			ops = append(ops, op{'+', y[j], off + i, off + j})
-			j++
-		default:
+		case i < len(x) && (j == len(y) || lcs[i+1][j] >= lcs[i][j+1]):
 			ops = append(ops, op{'-', x[i], off + i, off + j})
 			i++
+		default:
+			ops = append(ops, op{'+', y[j], off + i, off + j})
+			j++
 		}
 	}
 	return ops

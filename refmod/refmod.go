@@ -126,3 +126,25 @@ func firstLines(s string, n int) string {
 	}
 	return strings.Join(lines, "")
 }
+
+// CopyDir copies a directory tree into a temporary directory and returns
+// the copy's path.
+func CopyDir(t testing.TB, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	makeWritable(t, dst)
+	return dst
+}
+
+// GoTest runs `go test ./...` in dir and fails t if it fails.
+func GoTest(t testing.TB, dir string) {
+	t.Helper()
+	cmd := exec.Command("go", "test", "-count=1", "./...")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test in %s: %v\n%s", dir, err, out)
+	}
+}

@@ -56,7 +56,7 @@ func (e *emitter) copyMap(t *types.Type) {
 	switch {
 	case dc != nil || dci != nil:
 		e.assignCopy("(*out)[key]", "val", elem, dc)
-	case elem.IsAnonymousStruct(), uelem.IsAssignable():
+	case elem.IsAnonymousStruct(), assignable(uelem):
 		e.p("(*out)[key] = val")
 	case uelem.Kind == types.Interface:
 		if e.checkInterface(uelem) {
@@ -106,7 +106,7 @@ func (e *emitter) copySlice(t *types.Type) {
 		e.p("for i := range *in {\n(*in)[i].DeepCopyInto(&(*out)[i])\n}")
 		return
 	}
-	if uelem.Kind == types.Builtin || uelem.IsAssignable() {
+	if uelem.Kind == types.Builtin || assignable(uelem) {
 		e.p("copy(*out, *in)")
 		return
 	}
@@ -163,7 +163,7 @@ func (e *emitter) copyField(t *types.Type, mem types.Member) {
 		} else {
 			e.p("%s.DeepCopyInto(&%s)", in, out)
 		}
-	case uft.Kind == types.Builtin:
+	case uft.Kind == types.Builtin, uft.Kind == types.TypeParam && assignable(uft):
 		// *out = *in copied it.
 	case isReferenceKind(uft):
 		e.p("if %s != nil {\nin, out := &%s, &%s", in, in, out)
@@ -201,7 +201,7 @@ func (e *emitter) copyPointer(t *types.Type) {
 		} else {
 			e.p("x := (*in).DeepCopy()\n*out = &x")
 		}
-	case uelem.IsAssignable():
+	case assignable(uelem):
 		e.p("*out = new(%s)\n**out = **in", e.name(elem))
 	case isReferenceKind(uelem):
 		e.p("*out = new(%s)\nif **in != nil {\nin, out := *in, *out", e.name(elem))
@@ -211,7 +211,7 @@ func (e *emitter) copyPointer(t *types.Type) {
 		e.p("*out = new(%s)\n(*in).DeepCopyInto(*out)", e.name(elem))
 	case uelem.Kind == types.TypeParam:
 		e.p("*out = new(%s)", e.name(elem))
-		e.copyTypeParam("**out", "(*in)", uelem)
+		e.copyTypeParam("**out", "**in", uelem)
 	default:
 		e.fail("cannot deep-copy %s: a pointer to a %s has no copy semantics", t.Name, describe(uelem))
 	}

@@ -88,6 +88,9 @@ func selectTypes(m *model.Model, p *model.Package, diags *diag.List) []*types.Ty
 	}
 	var out []*types.Type
 	for _, t := range sortedTypes(p) {
+		if !m.Declared(t) {
+			continue
+		}
 		setting := typeSetting(m.Markers(t))
 		if setting == "false" || !all && setting != "true" {
 			continue

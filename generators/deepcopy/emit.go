@@ -35,7 +35,54 @@ func (e *emitter) fail(format string, args ...any) {
 	e.diags.Errorf(e.at, format, args...)
 }
 
-func (e *emitter) name(t *types.Type) string { return e.raw.Name(t) }
+// name spells t as code in the generated package. gengo's raw namer spells
+// every type upstream can handle; type parameters and instantiated generic
+// types are spelled here.
+func (e *emitter) name(t *types.Type) string {
+	if len(t.TypeParams) > 0 {
+		return strings.ReplaceAll(e.raw.Name(t), ",", ", ")
+	}
+	if !e.generic(t) {
+		return e.raw.Name(t)
+	}
+	if t.Kind == types.TypeParam {
+		return t.Name.Name
+	}
+	if inst := e.m.InstanceOf(t); inst != nil {
+		origin, _, _ := strings.Cut(e.raw.Name(inst.Origin), "[")
+		args := make([]string, len(inst.Args))
+		for i, a := range inst.Args {
+			args[i] = e.name(a)
+		}
+		return origin + "[" + strings.Join(args, ", ") + "]"
+	}
+	switch t.Kind {
+	case types.Pointer:
+		return "*" + e.name(t.Elem)
+	case types.Slice:
+		return "[]" + e.name(t.Elem)
+	case types.Array:
+		return fmt.Sprintf("[%d]%s", t.Len, e.name(t.Elem))
+	case types.Map:
+		key := e.name(t.Key)
+		return "map[" + key + "]" + e.name(t.Elem)
+	}
+	return e.raw.Name(t)
+}
+
+// generic reports whether spelling t involves a type parameter or an
+// instantiated generic type.
+func (e *emitter) generic(t *types.Type) bool {
+	switch {
+	case t == nil:
+		return false
+	case t.Kind == types.TypeParam, e.m.InstanceOf(t) != nil:
+		return true
+	case t.Name.Package != "":
+		return false
+	}
+	return e.generic(t.Elem) || e.generic(t.Key)
+}
 
 func (e *emitter) methods(t *types.Type) (dc, dci *types.Signature) {
 	return handWritten(e.m, t, e.diags)

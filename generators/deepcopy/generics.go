@@ -2,26 +2,37 @@ package deepcopy
 
 import (
 	gotypes "go/types"
+	"strings"
 
 	"k8s.io/gengo/v2/types"
 )
 
-// copyTypeParam writes dst = a deep copy of src, whose type is the type
-// parameter t. Upstream deepcopy-gen cannot do this; we can when t's
-// constraint says how: a DeepCopy() T method, or a type set of basic types
-// that assignment copies completely.
+// Upstream deepcopy-gen cannot copy values whose type is a type parameter.
+// We can when the parameter's constraint says how: a DeepCopy() T method, or
+// a type set of basic types, which assignment copies completely.
+
+// copyTypeParam writes dst = src.DeepCopy() for a type parameter t whose
+// constraint has that method, and reports a diagnostic otherwise.
 func (e *emitter) copyTypeParam(dst, src string, t *types.Type) {
 	tp, _ := t.GoType.(*gotypes.TypeParam)
-	switch {
-	case tp == nil:
-		e.fail("cannot deep-copy type parameter %s", t.Name.Name)
-	case hasDeepCopyMethod(tp):
-		e.p("%s = %s.DeepCopy()", dst, src)
-	case onlyBasicTerms(tp.Constraint()):
-		e.p("%s = %s", dst, src)
-	default:
-		e.fail("cannot deep-copy values of type parameter %s: constrain it with a method DeepCopy() %s, or to basic types only (such as ~string | ~int)", tp.Obj().Name(), tp.Obj().Name())
+	if tp == nil || !hasDeepCopyMethod(tp) {
+		e.fail("cannot deep-copy values of type parameter %s: constrain it with a method DeepCopy() %s, or to basic types only (such as ~string | ~int)", t.Name.Name, t.Name.Name)
+		return
 	}
+	if strings.HasPrefix(src, "*") {
+		src = "(" + src + ")"
+	}
+	e.p("%s = %s.DeepCopy()", dst, src)
+}
+
+// assignable reports whether assignment deep-copies values of t: t is
+// assignable in gengo's sense, or a type parameter limited to basic types.
+func assignable(t *types.Type) bool {
+	if t.Kind != types.TypeParam {
+		return t.IsAssignable()
+	}
+	tp, ok := t.GoType.(*gotypes.TypeParam)
+	return ok && onlyBasicTerms(tp.Constraint())
 }
 
 // hasDeepCopyMethod reports whether tp's constraint has DeepCopy() tp.

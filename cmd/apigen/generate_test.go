@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/apigen-dev/apigen/refmod"
+)
+
+func generateIn(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	args = append([]string{"generate", "-C", dir}, args...)
+	if code := run(args, &stdout, &stderr); code != 0 {
+		t.Fatalf("apigen %v exited %d:\n%s%s", args, code, stdout.String(), stderr.String())
+	}
+}
+
+// TestExampleUpToDate checks that the committed generated files of the
+// bundled example are what apigen generates now.
+func TestExampleUpToDate(t *testing.T) {
+	dir, _ := filepath.Abs("../../testdata/example")
+	generateIn(t, dir, "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"), "--verify-only", "./...")
+}
+
+// TestExampleRoundTrip regenerates the example from scratch and runs its
+// own tests, which deep-copy every field kind and mutate the copies.
+func TestExampleRoundTrip(t *testing.T) {
+	src, _ := filepath.Abs("../../testdata/example")
+	dir := refmod.CopyDir(t, src)
+	shipped := refmod.Take(t, dir, "zz_generated.deepcopy.go")
+	if len(shipped) == 0 {
+		t.Fatal("the example has no generated deepcopy files")
+	}
+	generateIn(t, dir, "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"), "./...")
+	refmod.Compare(t, dir, "zz_generated.deepcopy.go", shipped)
+	refmod.GoTest(t, dir)
+}
+
+// TestGenerics generates methods for generic types, compares them with the
+// expected file, and runs the package's behavioural tests on them.
+func TestGenerics(t *testing.T) {
+	src, _ := filepath.Abs("../../testdata/generics")
+	dir := refmod.CopyDir(t, src)
+	generateIn(t, dir, "./...")
+	want, err := os.ReadFile(filepath.Join(dir, "pairs/zz_generated.deepcopy.go.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	refmod.Compare(t, dir, "zz_generated.deepcopy.go", map[string][]byte{
+		filepath.Join(dir, "pairs/zz_generated.deepcopy.go"): want,
+	})
+	refmod.GoTest(t, dir)
+}

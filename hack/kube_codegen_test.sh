@@ -1,0 +1,524 @@
+#!/usr/bin/env bash
+
+# Tests for kube_codegen.sh.  Builds a throwaway Go module in a temp dir,
+# sources the script the way a project's hack/update-codegen.sh would and
+# checks what the kube::codegen:: functions do to it.
+#
+#   hack/kube_codegen_test.sh [-v] [name-substring]
+#
+# -v shows the output of every case; a name substring runs only the cases
+# whose name contains it.  Needs go and the module proxy (or a warm module
+# cache) for k8s.io/apimachinery.  Prints "N passed, M failed" last and
+# exits non-zero if anything failed.
+
+set -o nounset
+set -o pipefail
+
+APIGEN_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+SCRIPT="${APIGEN_ROOT}/kube_codegen.sh"
+
+verbose=""
+only=""
+while [ "$#" -gt 0 ]; do
+    case "$1" in
+        -v) verbose="true" ;;
+        *) only="$1" ;;
+    esac
+    shift
+done
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/kube_codegen_test.XXXXXX")"
+trap 'chmod -R u+w "${WORK}" 2>/dev/null; rm -rf "${WORK}"' EXIT
+
+# One apigen build shared by the cases that do not test the cache itself.
+export APIGEN_CACHE="${WORK}/cache"
+unset APIGEN_BUILT_BIN_DIR KUBE_VERBOSE
+
+MOD=example.com/kctest
+HEADER="${WORK}/boilerplate.go.txt"
+cat >"${HEADER}" <<'EOF'
+/*
+Copyright YEAR The kctest Authors.
+*/
+
+EOF
+
+passed=0
+failed=0
+
+# ---------------------------------------------------------------- fixtures
+
+# The base module: one API package that only asks for deepcopy.
+function make_base() {
+    local dir="${WORK}/base"
+    mkdir -p "${dir}/pkg/apis/widgets/v1"
+    cat >"${dir}/go.mod" <<EOF
+module ${MOD}
+
+go 1.26
+
+require k8s.io/apimachinery v0.37.2
+EOF
+    cat >"${dir}/pkg/apis/widgets/v1/doc.go" <<'EOF'
+// Package v1 is a test API.
+//
+// +k8s:deepcopy-gen=package
+package v1
+EOF
+    cat >"${dir}/pkg/apis/widgets/v1/types.go" <<'EOF'
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Widget is a test type.
+//
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec WidgetSpec `json:"spec"`
+}
+
+// WidgetSpec is the body of a Widget.
+type WidgetSpec struct {
+	Size   int               `json:"size"`
+	Tags   []string          `json:"tags,omitempty"`
+	Labels map[string]string `json:"labels,omitempty"`
+	Parent *WidgetSpec       `json:"parent,omitempty"`
+}
+
+// WidgetList is a list of Widgets.
+//
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+type WidgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+
+	Items []Widget `json:"items"`
+}
+EOF
+    (cd "${dir}" && go mod tidy)
+}
+
+# new_module NAME: a fresh copy of the base module; prints its path.
+function new_module() {
+    local dir="${WORK}/cases/$1"
+    mkdir -p "${WORK}/cases"
+    cp -R "${WORK}/base" "${dir}"
+    echo "${dir}"
+}
+
+# A directory holding an "apigen" that records its arguments, one a line,
+# in ${WORK}/stub.args (for checking the command line the script builds).
+function make_stub() {
+    local dir="${WORK}/stub"
+    mkdir -p "${dir}"
+    cat >"${dir}/apigen" <<EOF
+#!/usr/bin/env bash
+printf '%s\n' "\$@" >"${WORK}/stub.args"
+EOF
+    chmod +x "${dir}/apigen"
+}
+
+# ---------------------------------------------------------------- helpers
+
+# codegen DIR CMD...: in a subshell, cd to DIR, source the script and run
+# CMD; stdout and stderr go to ${WORK}/out and ${WORK}/err.  Returns CMD's
+# status.
+function codegen() {
+    local dir="$1"
+    shift
+    (
+        cd "${dir}" || exit 99
+        # shellcheck source=/dev/null
+        source "${SCRIPT}"
+        "$@"
+    ) >"${WORK}/out" 2>"${WORK}/err"
+}
+
+# Failure messages of the current case collect here.
+errors=()
+
+function fail() {
+    errors+=("$*")
+}
+
+function expect_rc() {
+    local want="$1" got="$2"
+    if [ "${want}" != "${got}" ]; then
+        fail "exit status ${got}, want ${want}"
+    fi
+}
+
+function expect_err() {
+    if ! grep -qF -- "$1" "${WORK}/err"; then
+        fail "stderr lacks: $1"
+    fi
+}
+
+function expect_file() {
+    if [ ! -f "$1" ]; then
+        fail "missing file: ${1#"${WORK}/"}"
+    fi
+}
+
+function expect_no_file() {
+    if [ -e "$1" ]; then
+        fail "file should not exist: ${1#"${WORK}/"}"
+    fi
+}
+
+function expect_contains() {
+    if [ ! -f "$1" ] || ! grep -qF -- "$2" "$1"; then
+        fail "${1#"${WORK}/"} lacks: $2"
+    fi
+}
+
+function run_case() {
+    local name="$1"
+    if [ -n "${only}" ] && [[ "${name}" != *"${only}"* ]]; then
+        return 0
+    fi
+    errors=()
+    : >"${WORK}/out"
+    : >"${WORK}/err"
+    "test_${name}"
+    if [ "${#errors[@]}" = 0 ]; then
+        passed=$((passed + 1))
+        echo "PASS ${name}"
+    else
+        failed=$((failed + 1))
+        echo "FAIL ${name}"
+        local e
+        for e in "${errors[@]}"; do
+            echo "    ${e}"
+        done
+    fi
+    if [ "${#errors[@]}" != 0 ] || [ -n "${verbose}" ]; then
+        sed 's/^/    stdout: /' "${WORK}/out"
+        sed 's/^/    stderr: /' "${WORK}/err"
+    fi
+}
+
+# ---------------------------------------------------------------- cases
+
+# The real thing: apigen writes zz_generated.deepcopy.go and the result
+# compiles.
+function test_deepcopy_generates() {
+    local m rc
+    m="$(new_module deepcopy)"
+    # Stale output elsewhere under the input dir is removed, as upstream does.
+    mkdir -p "${m}/pkg/apis/stale"
+    echo 'package stale' >"${m}/pkg/apis/stale/zz_generated.deepcopy.go"
+
+    codegen "${m}" kube::codegen::gen_helpers --boilerplate "${HEADER}" "${m}/pkg/apis"
+    rc=$?
+    expect_rc 0 "${rc}"
+    local out="${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go"
+    expect_file "${out}"
+    expect_contains "${out}" "The kctest Authors."
+    expect_contains "${out}" "func (in *Widget) DeepCopyInto(out *Widget)"
+    expect_contains "${out}" "func (in *WidgetList) DeepCopyObject() runtime.Object"
+    expect_contains "${out}" "func (in *WidgetSpec) DeepCopy() *WidgetSpec"
+    expect_no_file "${m}/pkg/apis/stale/zz_generated.deepcopy.go"
+    if [ "${rc}" = 0 ] && ! (cd "${m}" && go vet ./...) >>"${WORK}/err" 2>&1; then
+        fail "generated module does not pass go vet"
+    fi
+
+    # A second run gives the same bytes.
+    if [ -f "${out}" ]; then
+        cp "${out}" "${WORK}/first.go"
+        codegen "${m}" kube::codegen::gen_helpers --boilerplate "${HEADER}" "${m}/pkg/apis"
+        expect_rc 0 "$?"
+        if ! cmp -s "${out}" "${WORK}/first.go"; then
+            fail "second run changed ${out#"${WORK}/"}"
+        fi
+    fi
+}
+
+# A relative input dir works, and so do all of gen_helpers' flags.
+function test_deepcopy_relative_dir_and_flags() {
+    local m
+    m="$(new_module relative)"
+    codegen "${m}" kube::codegen::gen_helpers \
+        --boilerplate "${HEADER}" \
+        --extra-peer-dir k8s.io/apimachinery/pkg/apis/meta/v1 \
+        --extra-peer-dir k8s.io/apimachinery/pkg/runtime \
+        --lint-rules known-tags-only \
+        ./pkg/apis
+    expect_rc 0 "$?"
+    expect_file "${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go"
+}
+
+# The exact command line, checked with a recording stub in place of apigen.
+function test_deepcopy_command_line() {
+    local m
+    m="$(new_module cmdline)"
+    mkdir -p "${m}/pkg/apis/gadgets/v1beta1" "${m}/pkg/apis/untagged"
+    printf '// +k8s:deepcopy-gen=package\n\npackage v1beta1\n' >"${m}/pkg/apis/gadgets/v1beta1/doc.go"
+    printf 'package untagged\n' >"${m}/pkg/apis/untagged/doc.go"
+    make_stub
+    rm -f "${WORK}/stub.args"
+    APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
+        codegen "${m}" kube::codegen::gen_helpers --boilerplate "${HEADER}" "${m}/pkg/apis"
+    expect_rc 0 "$?"
+    cat >"${WORK}/want.args" <<EOF
+generate
+--go-header-file
+${HEADER}
+--deepcopy-output-file
+zz_generated.deepcopy.go
+${MOD}/pkg/apis/gadgets/v1beta1
+${MOD}/pkg/apis/widgets/v1
+EOF
+    if ! diff -u "${WORK}/want.args" "${WORK}/stub.args" >>"${WORK}/err" 2>&1; then
+        fail "apigen got unexpected arguments (diff on stderr)"
+    fi
+
+    # KUBE_VERBOSE becomes -v; no --boilerplate (and no header file in the
+    # apigen tree) means no --go-header-file.
+    rm -f "${WORK}/stub.args"
+    KUBE_VERBOSE=3 APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
+        codegen "${m}" kube::codegen::gen_helpers pkg/apis/widgets
+    expect_rc 0 "$?"
+    {
+        echo generate
+        if [ -f "${APIGEN_ROOT}/hack/boilerplate.go.txt" ]; then
+            printf '%s\n' --go-header-file "${APIGEN_ROOT}/hack/boilerplate.go.txt"
+        fi
+        printf '%s\n' -v 3 --deepcopy-output-file zz_generated.deepcopy.go "${MOD}/pkg/apis/widgets/v1"
+    } >"${WORK}/want.args"
+    if ! diff -u "${WORK}/want.args" "${WORK}/stub.args" >>"${WORK}/err" 2>&1; then
+        fail "apigen got unexpected arguments with KUBE_VERBOSE (diff on stderr)"
+    fi
+}
+
+# apigen is built once per shell, into ${APIGEN_CACHE}/bin.
+function test_build_once_per_shell() {
+    local m
+    m="$(new_module once)"
+    local count="${WORK}/builds"
+    : >"${count}"
+    (
+        cd "${m}" || exit 99
+        # shellcheck source=/dev/null
+        source "${SCRIPT}"
+        # shellcheck disable=SC2317 # called by the sourced script
+        function go() {
+            if [ "${1:-}" = "build" ]; then
+                echo build >>"${count}"
+            fi
+            command go "$@"
+        }
+        kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis
+        kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis
+    ) >"${WORK}/out" 2>"${WORK}/err"
+    expect_rc 0 "$?"
+    local n
+    n="$(wc -l <"${count}" | tr -d ' ')"
+    if [ "${n}" != 1 ]; then
+        fail "go build ran ${n} times, want 1"
+    fi
+    expect_file "${APIGEN_CACHE}/bin/apigen"
+}
+
+# Without APIGEN_CACHE the binaries go under ${XDG_CACHE_HOME}/apigen.
+function test_default_cache_dir() {
+    local m
+    m="$(new_module xdg)"
+    APIGEN_CACHE="" XDG_CACHE_HOME="${WORK}/xdg" \
+        codegen "${m}" kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis
+    expect_rc 0 "$?"
+    expect_file "${WORK}/xdg/apigen/bin/apigen"
+    expect_file "${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go"
+}
+
+# A tree without deepcopy tags: nothing is built or run.
+function test_no_tags_is_noop() {
+    local m
+    m="$(new_module notags)"
+    rm "${m}/pkg/apis/widgets/v1/doc.go"
+    printf 'package v1\n' >"${m}/pkg/apis/widgets/v1/doc.go"
+    APIGEN_CACHE="${WORK}/notags-cache" \
+        codegen "${m}" kube::codegen::gen_helpers "${m}/pkg/apis"
+    expect_rc 0 "$?"
+    expect_no_file "${WORK}/notags-cache"
+    expect_no_file "${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go"
+}
+
+# unsupported_helper GEN: a package tagged +k8s:GEN= makes gen_helpers fail
+# before touching any file.
+function unsupported_helper() {
+    local gen="$1"
+    local m
+    m="$(new_module "${gen}")"
+    mkdir -p "${m}/pkg/apis/widgets/v2"
+    printf '// +k8s:deepcopy-gen=package\n//  +k8s:%s=%s/pkg/apis/widgets\n\npackage v2\n' \
+        "${gen}" "${MOD}" >"${m}/pkg/apis/widgets/v2/doc.go"
+    printf 'package v1\n\n// keep me\n' >"${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go"
+    codegen "${m}" kube::codegen::gen_helpers --boilerplate "${HEADER}" "${m}/pkg/apis"
+    expect_rc 1 "$?"
+    expect_err "not yet supported: ${gen} (asked for by ${m}/pkg/apis/widgets/v2)"
+    expect_contains "${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go" "// keep me"
+    expect_no_file "${m}/pkg/apis/widgets/v2/zz_generated.deepcopy.go"
+}
+
+function test_conversion_unsupported() { unsupported_helper conversion-gen; }
+function test_defaulter_unsupported() { unsupported_helper defaulter-gen; }
+function test_validation_unsupported() { unsupported_helper validation-gen; }
+
+# Under errexit, as in a project's update-codegen.sh, the failure stops the
+# caller with status 1.
+function test_unsupported_stops_caller() {
+    local m
+    m="$(new_module stops)"
+    printf '// +k8s:conversion-gen=%s/pkg/apis/widgets\n\npackage v1\n' "${MOD}" \
+        >"${m}/pkg/apis/widgets/v1/conversion.go"
+    cat >"${m}/update-codegen.sh" <<EOF
+#!/usr/bin/env bash
+set -o errexit -o nounset -o pipefail
+source "${SCRIPT}"
+kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis
+echo "should not get here"
+EOF
+    codegen "${m}" bash ./update-codegen.sh
+    expect_rc 1 "$?"
+    expect_err "not yet supported: conversion-gen (asked for by pkg/apis/widgets/v1)"
+    if grep -q "should not get here" "${WORK}/out"; then
+        fail "the caller went on after the failure"
+    fi
+}
+
+# A tag in a comment that is not at the start of a line does not count.
+function test_untagged_mention_ignored() {
+    local m
+    m="$(new_module mention)"
+    printf 'package v1\n\nvar _ = 0 // +k8s:conversion-gen=foo\n' >"${m}/pkg/apis/widgets/v1/mention.go"
+    make_stub
+    APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
+        codegen "${m}" kube::codegen::gen_helpers "${m}/pkg/apis"
+    expect_rc 0 "$?"
+}
+
+function test_helpers_bad_args() {
+    local m
+    m="$(new_module badargs)"
+    codegen "${m}" kube::codegen::gen_helpers
+    expect_rc 1 "$?"
+    expect_err "input-dir argument is required"
+    codegen "${m}" kube::codegen::gen_helpers --bogus pkg/apis
+    expect_rc 1 "$?"
+    expect_err "unknown argument: --bogus"
+    codegen "${m}" kube::codegen::gen_helpers pkg/apis pkg
+    expect_rc 1 "$?"
+    expect_err "too many arguments: pkg"
+    codegen "${m}" kube::codegen::gen_helpers --boilerplate "${WORK}/nope" pkg/apis
+    expect_rc 1 "$?"
+    expect_err "${WORK}/nope"
+}
+
+function test_openapi() {
+    local m
+    m="$(new_module openapi)"
+    codegen "${m}" kube::codegen::gen_openapi --output-pkg "${MOD}/pkg/openapi" pkg/apis
+    expect_rc 1 "$?"
+    expect_err "--output-dir is required"
+
+    # Nothing asks for openapi: fine.
+    codegen "${m}" kube::codegen::gen_openapi \
+        --output-dir pkg/openapi --output-pkg "${MOD}/pkg/openapi" \
+        --report-filename "${WORK}/report.txt" --update-report \
+        --output-model-name-file zz_generated.model_name.go \
+        --boilerplate "${HEADER}" pkg/apis
+    expect_rc 0 "$?"
+
+    codegen "${m}" kube::codegen::gen_openapi \
+        --output-dir pkg/openapi --output-pkg "${MOD}/pkg/openapi" \
+        --extra-pkgs k8s.io/api/core/v1 pkg/apis
+    expect_rc 1 "$?"
+    expect_err "not yet supported: openapi-gen (asked for by --extra-pkgs k8s.io/api/core/v1)"
+
+    printf '// +k8s:openapi-gen=true\n\npackage v1\n' >"${m}/pkg/apis/widgets/v1/openapi.go"
+    codegen "${m}" kube::codegen::gen_openapi \
+        --output-dir pkg/openapi --output-pkg "${MOD}/pkg/openapi" pkg/apis
+    expect_rc 1 "$?"
+    expect_err "not yet supported: openapi-gen (asked for by pkg/apis/widgets/v1)"
+}
+
+function test_client() {
+    local m
+    m="$(new_module client)"
+    local flags=(
+        --output-dir pkg/generated --output-pkg "${MOD}/pkg/generated"
+        --boilerplate "${HEADER}" --clientset-name cs --versioned-name vv
+        --with-applyconfig --applyconfig-name ac --applyconfig-externals ""
+        --applyconfig-openapi-schema "" --with-watch --listers-name l
+        --informers-name i --plural-exceptions "Endpoints:Endpoints"
+        --prefers-protobuf --lint-rules known-tags-only
+    )
+    codegen "${m}" kube::codegen::gen_client pkg/apis
+    expect_rc 1 "$?"
+    expect_err "--output-dir is required"
+
+    # No +genclient anywhere: fine.
+    codegen "${m}" kube::codegen::gen_client "${flags[@]}" pkg/apis
+    expect_rc 0 "$?"
+
+    # +genclient outside a version directory does not count, as upstream.
+    mkdir -p "${m}/pkg/apis/widgets/internal"
+    printf 'package internal\n\n// +genclient\ntype W struct{}\n' >"${m}/pkg/apis/widgets/internal/types.go"
+    codegen "${m}" kube::codegen::gen_client "${flags[@]}" pkg/apis
+    expect_rc 0 "$?"
+
+    printf 'package v1\n\n// +genclient\ntype Gadget struct{}\n' >"${m}/pkg/apis/widgets/v1/gadget.go"
+    codegen "${m}" kube::codegen::gen_client "${flags[@]}" pkg/apis
+    expect_rc 1 "$?"
+    expect_err "not yet supported: client-gen (asked for by pkg/apis/widgets/v1)"
+    expect_err "not yet supported: applyconfiguration-gen (asked for by pkg/apis/widgets/v1)"
+    expect_err "not yet supported: lister-gen (asked for by pkg/apis/widgets/v1)"
+    expect_err "not yet supported: informer-gen (asked for by pkg/apis/widgets/v1)"
+
+    # --one-input-api narrows the search.
+    codegen "${m}" kube::codegen::gen_client "${flags[@]}" --one-input-api widgets/internal pkg/apis
+    expect_rc 0 "$?"
+}
+
+function test_register() {
+    local m
+    m="$(new_module register)"
+    codegen "${m}" kube::codegen::gen_register --boilerplate "${HEADER}" --lint-rules x pkg/apis
+    expect_rc 0 "$?"
+    printf '// +groupName=widgets.example.com\npackage v1\n' >"${m}/pkg/apis/widgets/v1/register.go"
+    codegen "${m}" kube::codegen::gen_register pkg/apis
+    expect_rc 1 "$?"
+    expect_err "not yet supported: register-gen (asked for by pkg/apis/widgets/v1)"
+}
+
+# ---------------------------------------------------------------- main
+
+if ! make_base >"${WORK}/setup.log" 2>&1; then
+    cat "${WORK}/setup.log"
+    echo "setting up the test module failed"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+run_case deepcopy_generates
+run_case deepcopy_relative_dir_and_flags
+run_case deepcopy_command_line
+run_case build_once_per_shell
+run_case default_cache_dir
+run_case no_tags_is_noop
+run_case conversion_unsupported
+run_case defaulter_unsupported
+run_case validation_unsupported
+run_case unsupported_stops_caller
+run_case untagged_mention_ignored
+run_case helpers_bad_args
+run_case openapi
+run_case client
+run_case register
+
+echo "${passed} passed, ${failed} failed"
+[ "${failed}" = 0 ]

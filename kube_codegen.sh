@@ -1,0 +1,575 @@
+#!/usr/bin/env bash
+# Flags are parsed even where apigen does not use them yet:
+# shellcheck disable=SC2034
+
+# kube_codegen.sh: apigen's stand-in for k8s.io/code-generator's script of
+# the same name.
+#
+# Point CODEGEN_PKG at the apigen checkout and source this file from your
+# hack/update-codegen.sh, exactly as you would with code-generator:
+#
+#   source "${CODEGEN_PKG}/kube_codegen.sh"
+#   kube::codegen::gen_helpers --boilerplate hack/boilerplate.go.txt ./pkg/apis
+#
+# The public functions and their flags match code-generator's:
+#
+#   kube::codegen::gen_helpers  [--boilerplate F] [--extra-peer-dir D]...
+#                               [--lint-rules R] <input-dir>
+#   kube::codegen::gen_openapi  --output-dir D --output-pkg P [--extra-pkgs P]...
+#                               [--report-filename F] [--update-report]
+#                               [--output-model-name-file F] [--boilerplate F]
+#                               <input-dir>
+#   kube::codegen::gen_client   --output-dir D --output-pkg P [--one-input-api A]
+#                               [--boilerplate F] [--clientset-name N]
+#                               [--versioned-name N] [--with-applyconfig]
+#                               [--applyconfig-name N] [--applyconfig-externals L]
+#                               [--applyconfig-openapi-schema F] [--with-watch]
+#                               [--listers-name N] [--informers-name N]
+#                               [--plural-exceptions L] [--prefers-protobuf]
+#                               [--lint-rules R] <input-dir>
+#   kube::codegen::gen_register [--boilerplate F] [--lint-rules R] <input-dir>
+#
+# <input-dir> is a local directory (not a Go package) that is searched for
+# .go files carrying the relevant "+" tags.  KUBE_VERBOSE sets the verbosity.
+#
+# Nothing is fetched from the network: the first call that needs a tool runs
+# `go build ./cmd/...` in the apigen module this file lives in and puts the
+# binaries in ${APIGEN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/apigen}/bin.
+# That happens at most once per shell.
+#
+# apigen does not implement every generator yet.  When the input tree asks
+# for one that is missing, the function prints
+#   not yet supported: <generator> (asked for by <dir>)
+# on stderr and returns 1 without touching any file.  Trees that do not ask
+# for it are not affected.
+
+set -o errexit
+set -o nounset
+set -o pipefail
+
+APIGEN_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
+# Some callers refer to the variable code-generator's script defines.
+KUBE_CODEGEN_ROOT="${APIGEN_ROOT}"
+
+# Directory holding the built commands; empty until the first build in this
+# shell.  Kept if this file is sourced again.
+APIGEN_BUILT_BIN_DIR="${APIGEN_BUILT_BIN_DIR:-}"
+
+# Builds (once per shell) the commands of this repository and prints the
+# directory that holds them.
+function kube::codegen::internal::apigen_bin() {
+    if [ -n "${APIGEN_BUILT_BIN_DIR}" ] && [ -x "${APIGEN_BUILT_BIN_DIR}/apigen" ]; then
+        echo "${APIGEN_BUILT_BIN_DIR}"
+        return 0
+    fi
+    local cache_dir="${APIGEN_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/apigen}"
+    local bin_dir="${cache_dir}/bin"
+    mkdir -p "${bin_dir}"
+    # GOWORK=off: the caller's workspace, if any, does not contain apigen.
+    if ! GO111MODULE=on GOWORK=off go build -C "${APIGEN_ROOT}" -o "${bin_dir}/" ./cmd/... >&2; then
+        echo "failed to build apigen from ${APIGEN_ROOT}" >&2
+        return 1
+    fi
+    if [ ! -x "${bin_dir}/apigen" ]; then
+        echo "building ${APIGEN_ROOT}/cmd/... produced no ${bin_dir}/apigen" >&2
+        return 1
+    fi
+    echo "${bin_dir}"
+}
+
+# Like `find ... -print0`.
+function kube::codegen::internal::findz() {
+    find "$@" -print0
+}
+
+# grep that skips the directories code-generator's script skips.
+function kube::codegen::internal::grep() {
+    grep "$@" \
+        --exclude-dir .git \
+        --exclude-dir _output \
+        --exclude-dir vendor
+}
+
+# Prints, one per line and sorted, the directories under $2 holding a .go
+# file with a line that matches the regexp $1.
+function kube::codegen::internal::tagged_dirs() {
+    local regexp="$1"
+    local root="$2"
+    ( kube::codegen::internal::grep -l --null -e "${regexp}" -r "${root}" --include '*.go' \
+        || true
+    ) | while IFS= read -r -d $'\0' f; do dirname "${f}"; done \
+      | LC_ALL=C sort -u
+}
+
+# The Go import path of the package in directory $1.
+function kube::codegen::internal::import_path() {
+    (cd "$1" && GO111MODULE=on go list -find .)
+}
+
+# Prints the "not yet supported" lines for generator $1 and the directories
+# that follow it.
+function kube::codegen::internal::unsupported() {
+    local gen="$1"
+    shift
+    local dir
+    for dir in "$@"; do
+        echo "not yet supported: ${gen} (asked for by ${dir})" >&2
+    done
+}
+
+# The header file used when --boilerplate is not given.  apigen ships none
+# yet; without one, generated files get no license header.
+function kube::codegen::internal::default_boilerplate() {
+    if [ -f "${APIGEN_ROOT}/hack/boilerplate.go.txt" ]; then
+        echo "${APIGEN_ROOT}/hack/boilerplate.go.txt"
+    fi
+}
+
+# Reads the positional <input-dir> argument.  Used by the flag loops below:
+# sets in_dir in the caller, or fails on a stray flag or a second argument.
+function kube::codegen::internal::positional() {
+    if [[ "$1" =~ ^-- ]]; then
+        echo "unknown argument: $1" >&2
+        return 1
+    fi
+    if [ -n "${in_dir}" ]; then
+        echo "too many arguments: $1 (already have ${in_dir})" >&2
+        return 1
+    fi
+    in_dir="$1"
+}
+
+# Checks that flag $1 has a value ($# of the caller's remaining args in $2).
+function kube::codegen::internal::need_value() {
+    if [ "$2" -lt 2 ]; then
+        echo "flag $1 needs a value" >&2
+        return 1
+    fi
+}
+
+# Generate tagged helper code: deepcopy (and, once apigen has them,
+# conversions, defaults and validations).
+#
+# USAGE: kube::codegen::gen_helpers [FLAGS] <input-dir>
+#
+#   --boilerplate <file>     header for generated files
+#   --extra-peer-dir <dir>   repeatable; extra peers for conversion generation
+#   --lint-rules <rules>     comma-separated lint rules (accepted; apigen
+#                            always checks its markers)
+function kube::codegen::gen_helpers() {
+    local in_dir=""
+    local boilerplate
+    boilerplate="$(kube::codegen::internal::default_boilerplate)"
+    local v="${KUBE_VERBOSE:-0}"
+    local extra_peers=()
+    local lint_rules=""
+
+    while [ "$#" -gt 0 ]; do
+        case "$1" in
+            "--boilerplate")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                boilerplate="$2"
+                shift 2
+                ;;
+            "--extra-peer-dir")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                extra_peers+=("$2")
+                shift 2
+                ;;
+            "--lint-rules")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                lint_rules="$2"
+                shift 2
+                ;;
+            *)
+                kube::codegen::internal::positional "$1" || return 1
+                shift
+                ;;
+        esac
+    done
+
+    if [ -z "${in_dir}" ]; then
+        echo "input-dir argument is required" >&2
+        return 1
+    fi
+    if [ ! -d "${in_dir}" ]; then
+        echo "input-dir ${in_dir} is not a directory" >&2
+        return 1
+    fi
+    if [ -n "${boilerplate}" ] && [ ! -f "${boilerplate}" ]; then
+        echo "boilerplate file ${boilerplate} does not exist" >&2
+        return 1
+    fi
+
+    # Refuse, before changing anything, when a package asks for a generator
+    # apigen does not have yet.
+    local failed=""
+    local gen d dirs
+    for gen in validation-gen defaulter-gen conversion-gen; do
+        dirs=()
+        while IFS= read -r d; do
+            dirs+=("${d}")
+        done < <(kube::codegen::internal::tagged_dirs "^\s*//\s*+k8s:${gen}=" "${in_dir}")
+        if [ "${#dirs[@]}" != 0 ]; then
+            kube::codegen::internal::unsupported "${gen}" "${dirs[@]}"
+            failed="true"
+        fi
+    done
+    if [ -n "${failed}" ]; then
+        return 1
+    fi
+
+    # Deepcopy
+    local input_pkgs=()
+    local dir pkg
+    while IFS= read -r dir; do
+        pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
+        input_pkgs+=("${pkg}")
+    done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+k8s:deepcopy-gen=' "${in_dir}")
+
+    if [ "${#input_pkgs[@]}" = 0 ]; then
+        return 0
+    fi
+
+    local bin
+    bin="$(kube::codegen::internal::apigen_bin)" || return 1
+    APIGEN_BUILT_BIN_DIR="${bin}"
+
+    echo "Generating deepcopy code for ${#input_pkgs[@]} targets"
+
+    kube::codegen::internal::findz "${in_dir}" -type f -name zz_generated.deepcopy.go \
+        | xargs -0 rm -f
+
+    local args=(generate)
+    if [ -n "${boilerplate}" ]; then
+        args+=(--go-header-file "${boilerplate}")
+    fi
+    if [ "${v}" != "0" ]; then
+        args+=(-v "${v}")
+    fi
+    args+=(--deepcopy-output-file zz_generated.deepcopy.go)
+    "${bin}/apigen" "${args[@]}" "${input_pkgs[@]}"
+}
+
+# Generate openapi code.
+#
+# USAGE: kube::codegen::gen_openapi [FLAGS] <input-dir>
+#
+#   --output-dir <dir>              (required) where to write the code
+#   --output-pkg <pkg>              (required) import path of --output-dir
+#   --extra-pkgs <pkgs>             repeatable; extra packages to include
+#   --report-filename <file>        API violations report (default /dev/null)
+#   --update-report                 rewrite the report instead of diffing it
+#   --output-model-name-file <name> file for generated model names
+#   --boilerplate <file>            header for generated files
+#
+# apigen has no openapi generator yet: this fails if anything asks for one.
+function kube::codegen::gen_openapi() {
+    local in_dir=""
+    local out_dir=""
+    local out_pkg=""
+    local extra_pkgs=()
+    local report="/dev/null"
+    local output_model_name_file=""
+    local update_report=""
+    local boilerplate
+    boilerplate="$(kube::codegen::internal::default_boilerplate)"
+    local v="${KUBE_VERBOSE:-0}"
+
+    while [ "$#" -gt 0 ]; do
+        case "$1" in
+            "--output-dir")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                out_dir="$2"
+                shift 2
+                ;;
+            "--output-pkg")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                out_pkg="$2"
+                shift 2
+                ;;
+            "--extra-pkgs")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                extra_pkgs+=("$2")
+                shift 2
+                ;;
+            "--report-filename")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                report="$2"
+                shift 2
+                ;;
+            "--output-model-name-file")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                output_model_name_file="$2"
+                shift 2
+                ;;
+            "--update-report")
+                update_report="true"
+                shift
+                ;;
+            "--boilerplate")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                boilerplate="$2"
+                shift 2
+                ;;
+            *)
+                kube::codegen::internal::positional "$1" || return 1
+                shift
+                ;;
+        esac
+    done
+
+    if [ -z "${in_dir}" ]; then
+        echo "input-dir argument is required" >&2
+        return 1
+    fi
+    if [ -z "${out_dir}" ]; then
+        echo "--output-dir is required" >&2
+        return 1
+    fi
+    if [ -z "${out_pkg}" ]; then
+        echo "--output-pkg is required" >&2
+        return 1
+    fi
+
+    local askers=()
+    local p d
+    for p in "${extra_pkgs[@]:+"${extra_pkgs[@]}"}"; do
+        askers+=("--extra-pkgs ${p}")
+    done
+    while IFS= read -r d; do
+        askers+=("${d}")
+    done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+k8s:openapi' "${in_dir}")
+
+    if [ "${#askers[@]}" != 0 ]; then
+        kube::codegen::internal::unsupported openapi-gen "${askers[@]}"
+        return 1
+    fi
+
+    # Nothing to generate: an empty set of violations.
+    if [ ! -e "${report}" ]; then
+        touch "${report}"
+    fi
+}
+
+# Generate client code: clientset, and optionally apply configurations,
+# listers and informers.
+#
+# USAGE: kube::codegen::gen_client [FLAGS] <input-dir>
+#
+#   --one-input-api <dir>              only this API (a directory under input-dir)
+#   --output-dir <dir>                 (required) root for the generated code
+#   --output-pkg <pkg>                 import path of --output-dir
+#   --boilerplate <file>               header for generated files
+#   --clientset-name <name>            default "clientset"
+#   --versioned-name <name>            default "versioned"
+#   --with-applyconfig                 also generate apply configurations
+#   --applyconfig-name <name>          default "applyconfiguration"
+#   --applyconfig-externals <list>     external apply configurations
+#   --applyconfig-openapi-schema <f>   openapi schema for apply configurations
+#   --with-watch                       also generate listers and informers
+#   --listers-name <name>              default "listers"
+#   --informers-name <name>            default "informers"
+#   --plural-exceptions <list>         Type:PluralizedType,...
+#   --prefers-protobuf                 clientsets prefer protobuf
+#   --lint-rules <rules>               comma-separated lint rules
+#
+# apigen has no client generators yet: this fails if any API package (a
+# directory named like v1, v1beta2, ...) carries a +genclient tag.
+function kube::codegen::gen_client() {
+    local in_dir=""
+    local one_input_api=""
+    local out_dir=""
+    local out_pkg=""
+    local clientset_subdir="clientset"
+    local clientset_versioned_name="versioned"
+    local applyconfig="false"
+    local applyconfig_subdir="applyconfiguration"
+    local applyconfig_external=""
+    local applyconfig_openapi_schema=""
+    local watchable="false"
+    local listers_subdir="listers"
+    local informers_subdir="informers"
+    local boilerplate
+    boilerplate="$(kube::codegen::internal::default_boilerplate)"
+    local plural_exceptions=""
+    local v="${KUBE_VERBOSE:-0}"
+    local prefers_protobuf="false"
+    local lint_rules=""
+
+    while [ "$#" -gt 0 ]; do
+        case "$1" in
+            "--one-input-api")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                one_input_api="/$2"
+                shift 2
+                ;;
+            "--output-dir")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                out_dir="$2"
+                shift 2
+                ;;
+            "--output-pkg")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                out_pkg="$2"
+                shift 2
+                ;;
+            "--boilerplate")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                boilerplate="$2"
+                shift 2
+                ;;
+            "--clientset-name")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                clientset_subdir="$2"
+                shift 2
+                ;;
+            "--versioned-name")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                clientset_versioned_name="$2"
+                shift 2
+                ;;
+            "--with-applyconfig")
+                applyconfig="true"
+                shift
+                ;;
+            "--applyconfig-name")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                applyconfig_subdir="$2"
+                shift 2
+                ;;
+            "--applyconfig-externals")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                applyconfig_external="$2"
+                shift 2
+                ;;
+            "--applyconfig-openapi-schema")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                applyconfig_openapi_schema="$2"
+                shift 2
+                ;;
+            "--with-watch")
+                watchable="true"
+                shift
+                ;;
+            "--listers-name")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                listers_subdir="$2"
+                shift 2
+                ;;
+            "--informers-name")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                informers_subdir="$2"
+                shift 2
+                ;;
+            "--plural-exceptions")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                plural_exceptions="$2"
+                shift 2
+                ;;
+            "--prefers-protobuf")
+                prefers_protobuf="true"
+                shift
+                ;;
+            "--lint-rules")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                lint_rules="$2"
+                shift 2
+                ;;
+            *)
+                kube::codegen::internal::positional "$1" || return 1
+                shift
+                ;;
+        esac
+    done
+
+    if [ -z "${in_dir}" ]; then
+        echo "input-dir argument is required" >&2
+        return 1
+    fi
+    if [ -z "${out_dir}" ]; then
+        echo "--output-dir is required" >&2
+        return 1
+    fi
+    if [ -z "${out_pkg}" ]; then
+        # code-generator only warns here.
+        echo "--output-pkg is required" >&2
+    fi
+
+    mkdir -p "${out_dir}"
+
+    # Only directories whose name is an API version count as inputs.
+    local api_dirs=()
+    local d
+    while IFS= read -r d; do
+        if [[ "$(basename "${d}")" =~ ^v[0-9]+((alpha|beta)[0-9]+)?$ ]]; then
+            api_dirs+=("${d}")
+        fi
+    done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+genclient' "${in_dir}${one_input_api}")
+
+    if [ "${#api_dirs[@]}" = 0 ]; then
+        return 0
+    fi
+
+    if [ "${applyconfig}" = "true" ]; then
+        kube::codegen::internal::unsupported applyconfiguration-gen "${api_dirs[@]}"
+    fi
+    kube::codegen::internal::unsupported client-gen "${api_dirs[@]}"
+    if [ "${watchable}" = "true" ]; then
+        kube::codegen::internal::unsupported lister-gen "${api_dirs[@]}"
+        kube::codegen::internal::unsupported informer-gen "${api_dirs[@]}"
+    fi
+    return 1
+}
+
+# Generate register code.
+#
+# USAGE: kube::codegen::gen_register [FLAGS] <input-dir>
+#
+#   --boilerplate <file>   header for generated files
+#   --lint-rules <rules>   comma-separated lint rules
+#
+# apigen has no register generator yet: this fails if any package carries a
+# +groupName tag.
+function kube::codegen::gen_register() {
+    local in_dir=""
+    local boilerplate
+    boilerplate="$(kube::codegen::internal::default_boilerplate)"
+    local v="${KUBE_VERBOSE:-0}"
+    local lint_rules=""
+
+    while [ "$#" -gt 0 ]; do
+        case "$1" in
+            "--boilerplate")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                boilerplate="$2"
+                shift 2
+                ;;
+            "--lint-rules")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                lint_rules="$2"
+                shift 2
+                ;;
+            *)
+                kube::codegen::internal::positional "$1" || return 1
+                shift
+                ;;
+        esac
+    done
+
+    if [ -z "${in_dir}" ]; then
+        echo "input-dir argument is required" >&2
+        return 1
+    fi
+
+    local dirs=()
+    local d
+    while IFS= read -r d; do
+        dirs+=("${d}")
+    done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+groupName' "${in_dir}")
+
+    if [ "${#dirs[@]}" != 0 ]; then
+        kube::codegen::internal::unsupported register-gen "${dirs[@]}"
+        return 1
+    fi
+}

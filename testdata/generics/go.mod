@@ -1,0 +1,3 @@
+module generics.example
+
+go 1.26
