@@ -150,8 +150,7 @@ func (r *Registry) Parse(lines []Line, at Place, diags *diag.List) Set {
 			set = append(set, m)
 		}
 	}
-	r.checkRepeats(set, diags)
-	return set
+	return dropRepeats(set, diags)
 }
 
 func (r *Registry) parseOne(name, text string, at Place, pos token.Position, diags *diag.List) (Marker, bool) {
@@ -194,17 +193,21 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 	return Marker{Def: def, Pos: pos, Value: v}, true
 }
 
-func (r *Registry) checkRepeats(set Set, diags *diag.List) {
+// dropRepeats reports and removes the second and later markers of a
+// definition that may be given only once.
+func dropRepeats(set Set, diags *diag.List) Set {
 	first := map[*Definition]Marker{}
+	out := set[:0]
 	for _, m := range set {
 		if f, seen := first[m.Def]; seen && !m.Def.Repeatable {
 			diags.Errorf(m.Pos, "marker +%s given again (first at line %d); it may be given once", m.Def.Name, f.Pos.Line)
 			continue
-		}
-		if _, seen := first[m.Def]; !seen {
+		} else if !seen {
 			first[m.Def] = m
 		}
+		out = append(out, m)
 	}
+	return out
 }
 
 // owned reports whether name lies in, or misspells, an owned name space.
