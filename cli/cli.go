@@ -60,6 +60,7 @@ func Run(fs *pflag.FlagSet, args []string, c *Common, stdout, stderr io.Writer, 
 		Dir:        c.Dir,
 		Patterns:   fs.Args(),
 		VerifyOnly: c.VerifyOnly,
+		Verbosity:  c.Verbosity,
 		Stdout:     stdout,
 		Stderr:     stderr,
 	}, gens...)

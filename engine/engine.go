@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/load"
@@ -37,8 +38,16 @@ type Options struct {
 	Dir        string   // where relative patterns are resolved; "" is the working directory
 	Patterns   []string // packages to generate for
 	VerifyOnly bool     // compare with disk instead of writing
+	Verbosity  int      // 2 and above logs the time each phase took
 	Stdout     io.Writer
 	Stderr     io.Writer
+}
+
+// phase logs how long the phase that began at start took, at -v 2 and above.
+func (o Options) phase(name string, start time.Time) {
+	if o.Verbosity >= 2 {
+		fmt.Fprintf(o.Stderr, "apigen: %s took %v\n", name, time.Since(start).Round(time.Millisecond))
+	}
 }
 
 // Registry returns a marker registry holding the markers of gens.
@@ -59,6 +68,7 @@ func Run(opts Options, gens ...Generator) int {
 		diags.Print(opts.Stderr)
 		return 1
 	}
+	defer opts.phase("writing", time.Now())
 	if opts.VerifyOnly {
 		ok, err := output.Verify(out.Files, out.Owned, opts.Stdout)
 		if err != nil {
@@ -81,11 +91,16 @@ func Run(opts Options, gens ...Generator) int {
 // in generator order. Output is meaningful only when diags is empty.
 func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
 	reg := Registry(gens...)
+	start := time.Now()
 	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns})
+	opts.phase("loading", start)
 	if diags.Len() > 0 {
 		return Output{}, diags
 	}
+	start = time.Now()
 	m := model.Build(res, reg, diags)
+	opts.phase("building the model", start)
+	defer opts.phase("generating", time.Now())
 	outs := make([]Output, len(gens))
 	var wg sync.WaitGroup
 	for i, g := range gens {

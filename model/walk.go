@@ -18,10 +18,6 @@ func (b *builder) walk(useName *types.Name, in gotypes.Type) *types.Type {
 	if a, ok := in.(*gotypes.Alias); ok {
 		return b.walk(nil, gotypes.Unalias(a))
 	}
-	name := nameOf(in.String())
-	if useName != nil {
-		name = *useName
-	}
 	switch t := in.(type) {
 	case *gotypes.Basic:
 		out := b.u.Type(types.Name{Name: t.Name()})
@@ -34,7 +30,13 @@ func (b *builder) walk(useName *types.Name, in gotypes.Type) *types.Type {
 	case *gotypes.TypeParam:
 		// Type parameters are not shared through the universe: T of one
 		// generic type is not T of another.
-		return &types.Type{Name: name, Kind: types.TypeParam, GoType: t}
+		return &types.Type{Name: types.Name{Name: t.Obj().Name()}, Kind: types.TypeParam, GoType: t}
+	}
+	var name types.Name
+	if useName != nil {
+		name = *useName
+	} else {
+		name = nameOf(in.String())
 	}
 	out := b.u.Type(name)
 	out.GoType = in
@@ -157,7 +159,9 @@ func (b *builder) addMethod(on *types.Type, fn *gotypes.Func) {
 	if on.Methods == nil {
 		on.Methods = map[string]*types.Type{}
 	}
-	name := nameOf(fn.String())
+	// gengo names a method's type by its whole signature; the full name of
+	// the method is as unique and much cheaper to spell.
+	name := types.Name{Name: fn.FullName()}
 	mt := b.walk(&name, fn.Type())
 	mt.CommentLines = b.docLines(fn.Pos())
 	on.Methods[fn.Name()] = mt

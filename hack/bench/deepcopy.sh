@@ -103,7 +103,7 @@ sed -n 4,18p "$work/api/core/v1/$OUTPUT_FILE" >"$H"
 [[ -s $H ]] || die "could not extract the header from core/v1/$OUTPUT_FILE"
 
 # Save the shipped generated files before anything deletes them.
-(cd "$work/api" && find . -type f -name "$OUTPUT_FILE" | LC_ALL=C sort) >"$work/pristine/.list"
+(cd "$work/api" && find . -type f -name "$OUTPUT_FILE" | sed "s|^\./||" | LC_ALL=C sort) >"$work/pristine/.list"
 n_pristine=$(wc -l <"$work/pristine/.list")
 ((n_pristine == EXPECTED_FILES)) ||
     die "expected $EXPECTED_FILES shipped $OUTPUT_FILE files in $API_MODULE@$API_VERSION, found $n_pristine"
@@ -172,7 +172,7 @@ clear_generated() {
 same_as_shipped() {
     local ok=0 f
     : >"$work/res/verify.out"
-    (cd "$work/api" && find . -type f -name "$OUTPUT_FILE" | LC_ALL=C sort) >"$work/res/generated.list"
+    (cd "$work/api" && find . -type f -name "$OUTPUT_FILE" | sed "s|^\./||" | LC_ALL=C sort) >"$work/res/generated.list"
     if ! cmp -s "$work/pristine/.list" "$work/res/generated.list"; then
         ok=1
         {
@@ -227,6 +227,8 @@ run_tool() {
 rss_mb() {
     if [[ $1 == n/a ]]; then echo n/a; else awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; fi
 }
+# mb N: "N MB", or n/a.
+mb() { if [[ $1 == n/a ]]; then echo n/a; else echo "$1 MB"; fi; }
 
 log "== $(go version), $(nproc) cpus, loadavg $(cut -d' ' -f1-3 /proc/loadavg), $ROUNDS rounds"
 
@@ -253,7 +255,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
         echo "$WALL" >>"$work/res/$kind.wall"
         echo "$RSS" >>"$work/res/$kind.rss"
         wall[$kind]=$WALL
-        line+=" $kind ${WALL}s $(rss_mb "$RSS")MB"
+        line+=" $kind ${WALL}s $(mb "$(rss_mb "$RSS")")"
     done
     ratio "${wall[upstream]}" "${wall[ours]}" >>"$work/res/speedup"
     ratio "${wall[ours]}" "${wall[floor]}" >>"$work/res/overfloor"
@@ -265,7 +267,7 @@ for kind in upstream ours floor; do
     cache=$(mktemp -d "$work/gocache/$kind.XXXXXX")
     run_tool "$kind" "cold-$kind" "GOCACHE=$cache"
     cold[$kind]=$WALL
-    log "   $kind: ${WALL}s $(rss_mb "$RSS")MB"
+    log "   $kind: ${WALL}s $(mb "$(rss_mb "$RSS")")"
 done
 
 # --- report -------------------------------------------------------------------
@@ -299,8 +301,8 @@ cold_speedup=$(ratio "${cold[upstream]}" "${cold[ours]}")
 echo
 echo "deepcopy-gen on $API_MODULE@$API_VERSION ($EXPECTED_FILES packages with output), $ROUNDS rounds, medians"
 printf '  %-10s %8s %10s\n' tool "wall s" "peak RSS"
-printf '  %-10s %8s %10s\n' upstream "$(fmt %.2f "$med_w_up")" "$mb_up MB"
-printf '  %-10s %8s %10s\n' ours "$(fmt %.2f "$med_w_ours")" "$mb_ours MB"
+printf '  %-10s %8s %10s\n' upstream "$(fmt %.2f "$med_w_up")" "$(mb "$mb_up")"
+printf '  %-10s %8s %10s\n' ours "$(fmt %.2f "$med_w_ours")" "$(mb "$mb_ours")"
 printf '  %-10s %8s %10s\n' floor "$(fmt %.2f "$med_w_floor")" "-"
 echo
 echo "speedup vs upstream (median): $(fmt %.2f "$med_speedup")x  (bar: >= 2x)"
