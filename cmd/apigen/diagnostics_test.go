@@ -58,3 +58,20 @@ func assertNothingGenerated(t *testing.T, root string) {
 		return nil
 	})
 }
+
+func TestMarkersCommand(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"markers"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{
+		"+k8s:deepcopy-gen=package|false",
+		"+k8s:deepcopy-gen=true|false",
+		"+k8s:deepcopy-gen:interfaces=",
+		"+k8s:deepcopy-gen:nonpointer-interfaces=true|false",
+	} {
+		if !bytes.Contains(stdout.Bytes(), []byte(want)) {
+			t.Errorf("apigen markers lacks %q:\n%s", want, stdout.String())
+		}
+	}
+}
