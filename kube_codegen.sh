@@ -147,6 +147,14 @@ function kube::codegen::internal::need_value() {
     fi
 }
 
+# Fails with "<what> is required" when the value is empty.
+function kube::codegen::internal::require() {
+    if [ -z "$1" ]; then
+        echo "$2 is required" >&2
+        return 1
+    fi
+}
+
 # Generate tagged helper code: deepcopy (and, once apigen has them,
 # conversions, defaults and validations).
 #
@@ -188,10 +196,7 @@ function kube::codegen::gen_helpers() {
         esac
     done
 
-    if [ -z "${in_dir}" ]; then
-        echo "input-dir argument is required" >&2
-        return 1
-    fi
+    kube::codegen::internal::require "${in_dir}" "input-dir argument" || return 1
     if [ ! -d "${in_dir}" ]; then
         echo "input-dir ${in_dir} is not a directory" >&2
         return 1
@@ -319,18 +324,9 @@ function kube::codegen::gen_openapi() {
         esac
     done
 
-    if [ -z "${in_dir}" ]; then
-        echo "input-dir argument is required" >&2
-        return 1
-    fi
-    if [ -z "${out_dir}" ]; then
-        echo "--output-dir is required" >&2
-        return 1
-    fi
-    if [ -z "${out_pkg}" ]; then
-        echo "--output-pkg is required" >&2
-        return 1
-    fi
+    kube::codegen::internal::require "${in_dir}" "input-dir argument" || return 1
+    kube::codegen::internal::require "${out_dir}" "--output-dir" || return 1
+    kube::codegen::internal::require "${out_pkg}" "--output-pkg" || return 1
 
     local askers=()
     local p d
@@ -483,18 +479,10 @@ function kube::codegen::gen_client() {
         esac
     done
 
-    if [ -z "${in_dir}" ]; then
-        echo "input-dir argument is required" >&2
-        return 1
-    fi
-    if [ -z "${out_dir}" ]; then
-        echo "--output-dir is required" >&2
-        return 1
-    fi
-    if [ -z "${out_pkg}" ]; then
-        # code-generator only warns here.
-        echo "--output-pkg is required" >&2
-    fi
+    kube::codegen::internal::require "${in_dir}" "input-dir argument" || return 1
+    kube::codegen::internal::require "${out_dir}" "--output-dir" || return 1
+    # code-generator only warns here.
+    kube::codegen::internal::require "${out_pkg}" "--output-pkg" || true
 
     mkdir -p "${out_dir}"
 
@@ -557,10 +545,7 @@ function kube::codegen::gen_register() {
         esac
     done
 
-    if [ -z "${in_dir}" ]; then
-        echo "input-dir argument is required" >&2
-        return 1
-    fi
+    kube::codegen::internal::require "${in_dir}" "input-dir argument" || return 1
 
     local dirs=()
     local d
