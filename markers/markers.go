@@ -101,11 +101,16 @@ type Registry struct {
 	namespaces []string
 }
 
-// Define adds definitions. It panics on a duplicate name and place, which
-// is a programming error.
+// Define adds definitions. Defining the same *Definition again is allowed,
+// so generators can share common markers; a different definition with the
+// same name and place panics, which is a programming error.
 func (r *Registry) Define(defs ...*Definition) {
+next:
 	for _, d := range defs {
 		for _, old := range r.defs {
+			if old == d {
+				continue next
+			}
 			if old.Name == d.Name && old.Place&d.Place != 0 {
 				panic(fmt.Sprintf("marker +%s defined twice for %s", d.Name, d.Place&old.Place))
 			}
