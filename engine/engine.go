@@ -4,6 +4,7 @@ package engine
 
 import (
 	"fmt"
+	"go/token"
 	"io"
 	"sync"
 	"time"
@@ -92,7 +93,13 @@ func Run(opts Options, gens ...Generator) int {
 func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
 	reg := Registry(gens...)
 	start := time.Now()
-	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns})
+	extra, err := extraPackages(opts, reg, gens)
+	if err != nil {
+		var diags diag.List
+		diags.Errorf(token.Position{}, "listing packages: %v", err)
+		return Output{}, &diags
+	}
+	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra})
 	opts.phase("loading", start)
 	if diags.Len() > 0 {
 		return Output{}, diags

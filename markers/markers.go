@@ -26,6 +26,7 @@ const (
 	Package Place = 1 << iota // the comments of a package's doc.go
 	Type                      // the comment blocks above a type declaration
 	Field                     // the comment block above a struct field
+	Func                      // the comment block above a function
 )
 
 func (p Place) String() string {
@@ -33,7 +34,7 @@ func (p Place) String() string {
 	for _, x := range []struct {
 		p    Place
 		name string
-	}{{Package, "package"}, {Type, "type"}, {Field, "field"}} {
+	}{{Package, "package"}, {Type, "type"}, {Field, "field"}, {Func, "function"}} {
 		if p&x.p != 0 {
 			names = append(names, x.name)
 		}

@@ -25,6 +25,8 @@ type Model struct {
 	Universe types.Universe
 	Packages []*Package // the packages the patterns named, by import path
 
+	read      map[string]*Package // Packages and the extra packages generators read
+
 	typeInfo  map[*types.Type]*typeInfo
 	instances map[*types.Type]*Instance
 }
@@ -49,12 +51,20 @@ type Package struct {
 	Source  *packages.Package
 }
 
+// typeInfo is what the model knows of a declaration in a package it read:
+// a type or a function.
 type typeInfo struct {
 	pos      token.Position
 	marks    markers.Set
+	docLine  int // first line of the doc comment; later markers are in it
 	fields   []markers.Set
 	fieldPos []token.Position
 }
+
+// Package returns a package whose declarations were read in full: one of
+// Packages, or an extra package a generator asked for. It returns nil for
+// packages known only as dependencies.
+func (m *Model) Package(path string) *Package { return m.read[path] }
 
 // Markers returns the markers above the declaration of t, a named type of
 // one of the model's packages.
@@ -64,6 +74,26 @@ func (m *Model) Markers(t *types.Type) markers.Set {
 	}
 	return nil
 }
+
+// DocMarkers returns the markers of t's doc comment only, leaving out the
+// detached block above it that Markers includes.
+func (m *Model) DocMarkers(t *types.Type) markers.Set {
+	ti := m.typeInfo[t]
+	if ti == nil {
+		return nil
+	}
+	var out markers.Set
+	for _, mk := range ti.marks {
+		if ti.docLine > 0 && mk.Pos.Line >= ti.docLine {
+			out = append(out, mk)
+		}
+	}
+	return out
+}
+
+// FuncMarkers returns the markers in the doc comment of function fn, one of
+// the Functions of a package the model read.
+func (m *Model) FuncMarkers(fn *types.Type) markers.Set { return m.Markers(fn) }
 
 // FieldMarkers returns the markers above field i of struct t.
 func (m *Model) FieldMarkers(t *types.Type, i int) markers.Set {
@@ -81,7 +111,8 @@ func (m *Model) FieldPosition(t *types.Type, i int) token.Position {
 	return token.Position{}
 }
 
-// Position returns where t is declared, for types of the model's packages.
+// Position returns where t is declared, for types and functions of the
+// packages the model read.
 func (m *Model) Position(t *types.Type) token.Position {
 	if ti := m.typeInfo[t]; ti != nil {
 		return ti.pos
@@ -98,7 +129,7 @@ func Build(res *load.Result, reg *markers.Registry, diags *diag.List) *Model {
 		reg:      reg,
 		diags:    diags,
 		loaded:   res.ByPath,
-		m:        &Model{Fset: res.Fset, typeInfo: map[*types.Type]*typeInfo{}, instances: map[*types.Type]*Instance{}},
+		m:        &Model{Fset: res.Fset, typeInfo: map[*types.Type]*typeInfo{}, instances: map[*types.Type]*Instance{}, read: map[string]*Package{}},
 	}
 	b.m.Universe = b.u
 	for _, p := range res.ByPath {
@@ -107,6 +138,12 @@ func Build(res *load.Result, reg *markers.Registry, diags *diag.List) *Model {
 	}
 	for _, p := range res.Targets {
 		b.m.Packages = append(b.m.Packages, b.addTarget(p))
+	}
+	// Extra packages are read, not generated for: their markers and tags
+	// are not this run's to judge.
+	b.diags = &diag.List{}
+	for _, p := range res.Extra {
+		b.addTarget(p)
 	}
 	return b.m
 }
@@ -192,6 +229,7 @@ func (b *builder) addTarget(p *packages.Package) *Package {
 		docGroups = f.Comments
 	}
 	out := &Package{Package: gp, Source: p}
+	b.m.read[p.PkgPath] = out
 	out.Markers = b.parse(markers.Package, docGroups...)
 
 	scope := p.Types.Scope()
@@ -206,6 +244,7 @@ func (b *builder) addTarget(p *packages.Package) *Package {
 			t.Kind = types.DeclarationOf
 			t.Underlying = b.walk(nil, obj.Type())
 			b.attachComments(obj, t)
+			b.recordFunc(obj, t)
 		case *gotypes.Var:
 			t := b.u.Variable(nameOf(strings.Split(obj.String(), " ")[1]))
 			t.Kind = types.DeclarationOf
@@ -243,8 +282,9 @@ func (b *builder) recordType(obj *gotypes.TypeName, t *types.Type) {
 	}
 	closest, second := b.docGroups(obj.Pos())
 	ti := &typeInfo{
-		pos:   b.fset.Position(obj.Pos()),
-		marks: b.parse(markers.Type, second, closest),
+		pos:     b.fset.Position(obj.Pos()),
+		marks:   b.parse(markers.Type, second, closest),
+		docLine: b.firstLine(closest),
 	}
 	if st, ok := obj.Type().Underlying().(*gotypes.Struct); ok && !obj.IsAlias() {
 		for i := range st.NumFields() {
@@ -258,6 +298,23 @@ func (b *builder) recordType(obj *gotypes.TypeName, t *types.Type) {
 		}
 	}
 	b.m.typeInfo[t] = ti
+}
+
+// recordFunc parses the markers in a function's doc comment.
+func (b *builder) recordFunc(obj *gotypes.Func, t *types.Type) {
+	closest, _ := b.docGroups(obj.Pos())
+	b.m.typeInfo[t] = &typeInfo{
+		pos:     b.fset.Position(obj.Pos()),
+		marks:   b.parse(markers.Func, closest),
+		docLine: b.firstLine(closest),
+	}
+}
+
+func (b *builder) firstLine(g *ast.CommentGroup) int {
+	if g == nil {
+		return 0
+	}
+	return b.fset.Position(g.Pos()).Line
 }
 
 // docGroups returns the comment group that ends on the line above pos, and

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apigen-dev/apigen/refmod"
+)
+
+const outputName = "zz_generated.conversion.go"
+
+func regenerate(t *testing.T, dir string, args ...string) map[string][]byte {
+	t.Helper()
+	shipped := refmod.Take(t, dir, outputName)
+	t.Chdir(dir)
+	var stderr bytes.Buffer
+	if code := run(args, os.Stdout, &stderr); code != 0 {
+		t.Fatalf("conversion-gen exited %d:\n%s", code, stderr.String())
+	}
+	return shipped
+}
+
+func TestParitySampleAPIServer(t *testing.T) {
+	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
+	shipped := regenerate(t, dir, "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt", p+"/v1alpha1", p+"/v1beta1")
+	if len(shipped) != 2 {
+		t.Fatalf("sample-apiserver ships %d conversion files, expected 2", len(shipped))
+	}
+	refmod.Compare(t, dir, outputName, shipped)
+}
+
+func TestParityMetrics(t *testing.T) {
+	dir := refmod.Copy(t, "k8s.io/metrics@v0.37.2")
+	args := []string{"--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt"}
+	for _, p := range []string{"metrics/v1alpha1", "metrics/v1beta1", "metrics/v1", "custom_metrics/v1beta1", "custom_metrics/v1beta2", "external_metrics/v1beta1"} {
+		args = append(args, "k8s.io/metrics/pkg/apis/"+p)
+	}
+	shipped := regenerate(t, dir, args...)
+	if len(shipped) != 6 {
+		t.Fatalf("metrics ships %d conversion files, expected 6", len(shipped))
+	}
+	refmod.Compare(t, dir, outputName, shipped)
+}
+
+// TestDiagnostics runs conversion-gen on bad input: each run must exit 1,
+// print exactly the golden diagnostics, and write nothing.
+func TestDiagnostics(t *testing.T) {
+	root, _ := filepath.Abs("../../testdata/conversion")
+	for _, name := range []string{"badpeer", "badsig", "nopath", "manual"} {
+		t.Run(name, func(t *testing.T) {
+			t.Chdir(root)
+			want, err := os.ReadFile(filepath.Join("golden", name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			if code := run([]string{"--output-file", outputName, "./" + name + "/..."}, &stdout, &stderr); code != 1 {
+				t.Errorf("exit status %d, want 1", code)
+			}
+			if got := stderr.String(); got != string(want) {
+				t.Errorf("diagnostics differ.\ngot:\n%s\nwant:\n%s", got, want)
+			}
+			filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && strings.HasPrefix(d.Name(), "zz_generated") {
+					t.Errorf("generated %s although the run failed", p)
+				}
+				return nil
+			})
+		})
+	}
+}

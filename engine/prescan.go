@@ -1,0 +1,57 @@
+package engine
+
+import (
+	"go/parser"
+	"go/token"
+	"path/filepath"
+
+	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/markers"
+)
+
+// Needer is implemented by generators that read packages the patterns do
+// not name, such as conversion-gen's peer packages. The engine asks before
+// loading, so those packages join the one load.
+type Needer interface {
+	// Needs returns the extra packages, given the package markers of each
+	// package the patterns name, keyed by import path.
+	Needs(docs map[string]markers.Set) []load.Extra
+}
+
+// extraPackages asks every Needer what it needs. The package markers come
+// from a quick listing and a parse of each doc.go; the model parses them
+// again, and reports their problems, after the load.
+func extraPackages(opts Options, reg *markers.Registry, gens []Generator) ([]load.Extra, error) {
+	var needers []Needer
+	for _, g := range gens {
+		if n, ok := g.(Needer); ok {
+			needers = append(needers, n)
+		}
+	}
+	if len(needers) == 0 {
+		return nil, nil
+	}
+	pkgs, err := load.List(load.Config{Dir: opts.Dir, Patterns: opts.Patterns})
+	if err != nil {
+		return nil, err
+	}
+	docs := map[string]markers.Set{}
+	fset := token.NewFileSet()
+	var ignored diag.List
+	for _, p := range pkgs {
+		for _, file := range p.GoFiles {
+			if filepath.Base(file) != "doc.go" {
+				continue
+			}
+			if f, err := parser.ParseFile(fset, file, nil, parser.ParseComments|parser.SkipObjectResolution); err == nil {
+				docs[p.PkgPath] = reg.Parse(markers.CommentLines(fset, f.Comments...), markers.Package, &ignored)
+			}
+		}
+	}
+	var extra []load.Extra
+	for _, n := range needers {
+		extra = append(extra, n.Needs(docs)...)
+	}
+	return extra, nil
+}

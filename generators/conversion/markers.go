@@ -1,0 +1,123 @@
+package conversion
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/apigen-dev/apigen/markers"
+)
+
+const (
+	enableMarker   = "k8s:conversion-gen"
+	externalMarker = "k8s:conversion-gen-external-types"
+	explicitMarker = "k8s:conversion-gen:explicit-from"
+	fnMarker       = "k8s:conversion-fn"
+)
+
+// importPath accepts a Go import path, and "false" where allowFalse.
+type importPath struct{ allowFalse bool }
+
+func (g importPath) Parse(raw string) (any, error) {
+	switch {
+	case raw == "false" && g.allowFalse:
+		return raw, nil
+	case raw == "":
+		return nil, fmt.Errorf("an import path is required")
+	case strings.HasPrefix(raw, "./") || strings.HasPrefix(raw, "../"):
+		return nil, fmt.Errorf("relative path %q is not supported; use the full import path", raw)
+	case strings.ContainsAny(raw, " \t\"'"):
+		return nil, fmt.Errorf("%q is not an import path", raw)
+	}
+	return raw, nil
+}
+
+func (g importPath) String() string {
+	if g.allowFalse {
+		return "import/path|false"
+	}
+	return "import/path"
+}
+
+var definitions = []*markers.Definition{
+	{
+		Name:       enableMarker,
+		Place:      markers.Package,
+		Value:      importPath{allowFalse: true},
+		Repeatable: true,
+		Help:       "generate conversions between this package's types and the same-named types of the given package (repeatable); false generates only explicit and hand-written ones",
+	},
+	{
+		Name:  enableMarker,
+		Place: markers.Type | markers.Field,
+		Value: markers.OneOf{"false"},
+		Help:  "leave this type or field out of generated conversions",
+	},
+	{
+		Name:  externalMarker,
+		Place: markers.Package,
+		Value: importPath{},
+		Help:  "the package that holds the versioned types, when it is not this one",
+	},
+	{
+		Name:       explicitMarker,
+		Place:      markers.Type,
+		Value:      markers.TypeRefs{},
+		Repeatable: true,
+		Help:       "also generate a conversion from the named type (only net/url.Values is supported)",
+	},
+	{
+		Name:  fnMarker,
+		Place: markers.Func,
+		Value: markers.OneOf{"copy-only", "drop"},
+		Help:  "on a hand-written conversion: copy-only allows a plain copy in its place, drop skips the field",
+	},
+}
+
+// Define declares conversion-gen's markers and claims its name spaces.
+func (g *Generator) Define(reg *markers.Registry) {
+	reg.Define(definitions...)
+	reg.Own(enableMarker)
+	reg.Own(fnMarker)
+}
+
+// activation is what a package's markers say about its conversions.
+type activation struct {
+	active       bool     // conversions are generated for the package
+	explicitOnly bool     // +k8s:conversion-gen=false: no peer conversions
+	peers        []string // from +k8s:conversion-gen=<path>
+	peerMarkers  []markers.Marker
+	typesPkg     string // where the versioned types are
+	typesMarker  *markers.Marker
+	mixed        *markers.Marker // a "false" among peer paths: an error
+}
+
+// activationOf reads a package's +k8s:conversion-gen and
+// +k8s:conversion-gen-external-types markers.
+func activationOf(path string, s markers.Set) activation {
+	a := activation{typesPkg: path}
+	var falses, others []markers.Marker
+	for _, m := range s.All(enableMarker) {
+		if m.Value.(string) == "false" {
+			falses = append(falses, m)
+		} else {
+			others = append(others, m)
+		}
+	}
+	switch {
+	case len(falses) > 0 && len(others) > 0:
+		a.mixed = &falses[0]
+	case len(falses) > 0:
+		a.active, a.explicitOnly = true, true
+	case len(others) > 0:
+		a.active = true
+		a.peerMarkers = others
+		for _, m := range others {
+			a.peers = append(a.peers, m.Value.(string))
+		}
+	}
+	if m, ok := s.Get(externalMarker); ok {
+		a.typesPkg = m.Value.(string)
+		a.typesMarker = &m
+	}
+	return a
+}

@@ -1,0 +1,126 @@
+package conversion
+
+import (
+	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/model"
+)
+
+// typesEqual decides whether two types have the same memory layout, so
+// that one converts to the other by an unsafe.Pointer cast.
+type typesEqual interface {
+	Equal(a, b *types.Type) bool
+}
+
+type noEquality struct{}
+
+func (noEquality) Equal(_, _ *types.Type) bool { return false }
+
+// memoryEquality caches layout comparisons. Types joined by a hand-written
+// conversion (other than a copy-only one) are never equal: the function
+// must run.
+type memoryEquality map[pair]bool
+
+func newMemoryEquality(manual manualConversions, m *model.Model) memoryEquality {
+	e := memoryEquality{}
+	for p, fn := range manual {
+		if copyOnly(m, fn) {
+			continue
+		}
+		e[pair{p.in, p.out}] = false
+		e[pair{p.out, p.in}] = false
+	}
+	return e
+}
+
+func (e memoryEquality) Equal(a, b *types.Type) bool {
+	equal, _ := e.cached(a, b, nil)
+	return equal
+}
+
+// cached compares a and b, remembering definite answers. An answer that
+// assumed equality to break a cycle (cacheable false) is not remembered.
+func (e memoryEquality) cached(a, b *types.Type, visiting []*types.Type) (equal, cacheable bool) {
+	if a == b {
+		return true, true
+	}
+	if eq, ok := e[pair{a, b}]; ok {
+		return eq, true
+	}
+	if eq, ok := e[pair{b, a}]; ok {
+		return eq, true
+	}
+	equal, cacheable = e.compare(a, b, visiting)
+	if cacheable {
+		e[pair{a, b}] = equal
+		e[pair{b, a}] = equal
+	}
+	return equal, cacheable
+}
+
+func (e memoryEquality) compare(a, b *types.Type, visiting []*types.Type) (equal, cacheable bool) {
+	in, out := unwrapAlias(a), unwrapAlias(b)
+	if in == out {
+		return true, true
+	}
+	if in.Kind != out.Kind {
+		return false, true
+	}
+	for _, v := range visiting {
+		if v == in {
+			return true, false
+		}
+	}
+	visiting = append(visiting, in)
+	switch in.Kind {
+	case types.Struct:
+		if len(in.Members) != len(out.Members) {
+			return false, true
+		}
+		cacheable = true
+		for i, m := range in.Members {
+			eq, c := e.cached(m.Type, out.Members[i].Type, visiting)
+			if !eq {
+				return false, true
+			}
+			cacheable = cacheable && c
+		}
+		return true, cacheable
+	case types.Pointer, types.Slice:
+		return e.cached(in.Elem, out.Elem, visiting)
+	case types.Map:
+		keyEq, keyC := e.cached(in.Key, out.Key, visiting)
+		valEq, valC := e.cached(in.Elem, out.Elem, visiting)
+		return keyEq && valEq, keyC && valC
+	case types.Builtin:
+		return in.Name.Name == out.Name.Name, true
+	}
+	// Interfaces and everything else are equal only when identical.
+	return false, true
+}
+
+func unwrapAlias(t *types.Type) *types.Type {
+	for t.Kind == types.Alias {
+		t = t.Underlying
+	}
+	return t
+}
+
+// copyOnly reports whether a hand-written conversion is marked
+// +k8s:conversion-fn=copy-only: equivalent to a plain copy.
+func copyOnly(m *model.Model, fn *types.Type) bool {
+	return fnSetting(m, fn) == "copy-only"
+}
+
+// dropped reports whether a hand-written conversion is marked
+// +k8s:conversion-fn=drop: the field is not converted at all.
+func dropped(m *model.Model, fn *types.Type) bool {
+	return fnSetting(m, fn) == "drop"
+}
+
+func fnSetting(m *model.Model, fn *types.Type) string {
+	if mk, ok := m.FuncMarkers(fn).Get(fnMarker); ok {
+		return mk.Value.(string)
+	}
+	return ""
+}

@@ -1,0 +1,175 @@
+package conversion
+
+import (
+	"fmt"
+
+	"k8s.io/gengo/v2/namer"
+	"k8s.io/gengo/v2/types"
+)
+
+// convertStruct converts field by field, or by one unsafe cast when the two
+// structs have the same memory layout and no field needs a function.
+func (e *emitter) convertStruct(in, out *types.Type) {
+	if e.memoryCopyable(in, out) {
+		e.p("*out = *(*%s)(%s(in))", e.name(out), e.name(unsafePtr))
+		return
+	}
+	for i := range in.Members {
+		e.convertField(in, out, i)
+	}
+}
+
+func (e *emitter) optedOut(t *types.Type, field int) bool {
+	_, ok := e.m.FieldMarkers(t, field).Get(enableMarker)
+	return ok
+}
+
+// unreadable explains why field im of in, or its peer om of out, cannot be
+// accessed from the output package, or returns "".
+func (e *emitter) unreadable(in, out *types.Type, im, om types.Member) string {
+	switch {
+	case namer.IsPrivateGoName(im.Name) && e.t.pkg.Path != in.Name.Package:
+		return "is not exported and cannot be read"
+	case namer.IsPrivateGoName(om.Name) && e.t.pkg.Path != out.Name.Package:
+		return "is not exported and cannot be set"
+	}
+	return ""
+}
+
+func (e *emitter) memoryCopyable(in, out *types.Type) bool {
+	if !e.equal.Equal(in, out) {
+		return false
+	}
+	for i, im := range in.Members {
+		om, _, found := findMember(out, im.Name)
+		if e.optedOut(in, i) || !found || e.unreadable(in, out, im, om) != "" {
+			return false
+		}
+		if fn, ok := e.preexists(im.Type, om.Type); ok && !copyOnly(e.m, fn) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *emitter) skip(in *types.Type, field int, name, why string) {
+	e.skipped[in] = append(e.skipped[in], skippedField{name: name, why: why, pos: e.m.FieldPosition(in, field)})
+}
+
+// convertField writes the conversion of field i of in to the field of the
+// same name in out.
+func (e *emitter) convertField(in, out *types.Type, i int) {
+	im := in.Members[i]
+	if e.optedOut(in, i) {
+		e.p("// INFO: in.%s opted out of conversion generation", im.Name)
+		return
+	}
+	om, _, found := findMember(out, im.Name)
+	if !found {
+		e.p("// WARNING: in.%s requires manual conversion: does not exist in peer-type", im.Name)
+		e.skip(in, i, im.Name, "it does not exist in "+out.String())
+		return
+	}
+	if why := e.unreadable(in, out, im, om); why != "" {
+		side := "in"
+		if why == "is not exported and cannot be set" {
+			side = "out"
+		}
+		e.p("// WARNING: %s.%s %s", side, im.Name, why)
+		e.skip(in, i, im.Name, "the field "+why)
+		return
+	}
+	it, ot := unwrapNamed(im.Type), unwrapNamed(om.Type)
+	if e.equal.Equal(it, ot) && e.castField(im.Name, it, ot) {
+		return
+	}
+	if fn, ok := e.preexists(im.Type, om.Type); ok {
+		if dropped(e.m, fn) {
+			return
+		}
+		if !copyOnly(e.m, fn) || !fastConversion(it, ot) {
+			e.p("if err := %s(&in.%s, &out.%s, s); err != nil {\nreturn err\n}", e.name(fn), im.Name, im.Name)
+			return
+		}
+	}
+	if it.Kind != ot.Kind {
+		e.p("// WARNING: in.%s requires manual conversion: inconvertible types (%s vs %s)", im.Name, it.String(), ot.String())
+		e.skip(in, i, im.Name, fmt.Sprintf("its type %s cannot be converted to %s", it, ot))
+		return
+	}
+	e.at = e.m.FieldPosition(in, i)
+	e.convertFieldValue(im.Name, it, ot)
+}
+
+// castField writes an unsafe cast for a pointer, map or slice field whose
+// memory layout matches its peer's, and reports whether it did.
+func (e *emitter) castField(name string, in, out *types.Type) bool {
+	switch in.Kind {
+	case types.Pointer:
+		e.p("out.%s = (%s)(%s(in.%s))", name, e.name(out), e.name(unsafePtr), name)
+	case types.Map, types.Slice:
+		e.p("out.%s = *(*%s)(%s(&in.%s))", name, e.name(out), e.name(unsafePtr), name)
+	default:
+		return false
+	}
+	return true
+}
+
+func (e *emitter) convertFieldValue(name string, in, out *types.Type) {
+	call := "%s(&in." + name + ", &out." + name + ", s)"
+	switch in.Kind {
+	case types.Builtin:
+		if in == out {
+			e.p("out.%s = in.%s", name, name)
+		} else {
+			e.p("out.%s = %s(in.%s)", name, e.name(out), name)
+		}
+	case types.Map, types.Slice, types.Pointer:
+		if sameUnderlying(in, out) {
+			e.p("out.%s = in.%s", name, name)
+			return
+		}
+		e.p("if in.%s != nil {\nin, out := &in.%s, &out.%s", name, name, name)
+		e.convert(in, out)
+		e.p("} else {\nout.%s = nil\n}", name)
+	case types.Struct:
+		if sameUnderlying(in, out) {
+			e.p("out.%s = in.%s", name, name)
+			return
+		}
+		e.convertOrMissing(in, out, call)
+	case types.Alias:
+		switch {
+		case assignable(in, out) && in == out:
+			e.p("out.%s = in.%s", name, name)
+		case assignable(in, out):
+			e.p("out.%s = %s(in.%s)", name, e.name(out), name)
+		default:
+			e.convertOrMissing(in, out, call)
+		}
+	default:
+		e.convertOrMissing(in, out, call)
+	}
+}
+
+// convertOrMissing calls the generated conversion from in to out if there
+// is one, and reports it missing otherwise.
+func (e *emitter) convertOrMissing(in, out *types.Type, call string) {
+	if !e.convertible(in, out) {
+		e.missing(in, out)
+		return
+	}
+	e.p("if err := "+call+"; err != nil {\nreturn err\n}", e.convertName(in, out))
+}
+
+// fastConversion reports whether a copy-only conversion between in and out
+// can be replaced by assignment.
+func fastConversion(in, out *types.Type) bool {
+	switch in.Kind {
+	case types.Builtin:
+		return true
+	case types.Map, types.Slice, types.Pointer, types.Struct, types.Alias:
+		return sameUnderlying(in, out)
+	}
+	return false
+}
