@@ -25,7 +25,7 @@ type Model struct {
 	Universe types.Universe
 	Packages []*Package // the packages the patterns named, by import path
 
-	read      map[string]*Package // Packages and the extra packages generators read
+	read map[string]*Package // Packages and the extra packages generators read
 
 	typeInfo  map[*types.Type]*typeInfo
 	instances map[*types.Type]*Instance

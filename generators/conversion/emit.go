@@ -79,10 +79,10 @@ func (e *emitter) importLines() []string {
 }
 
 var (
-	scopeType   = types.Ref(conversionPkg, "Scope")
-	schemeType  = &types.Type{Kind: types.Pointer, Elem: types.Ref(runtimePkg, "Scheme")}
-	unsafePtr   = types.Ref("unsafe", "Pointer")
-	urlValues   = types.Name{Package: "net/url", Name: "Values"}
+	scopeType  = types.Ref(conversionPkg, "Scope")
+	schemeType = &types.Type{Kind: types.Pointer, Elem: types.Ref(runtimePkg, "Scheme")}
+	unsafePtr  = types.Ref("unsafe", "Pointer")
+	urlValues  = types.Name{Package: "net/url", Name: "Values"}
 )
 
 // peerOf returns the type named like t in the first peer package that has one.
