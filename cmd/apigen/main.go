@@ -8,17 +8,21 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"text/tabwriter"
 
 	"github.com/spf13/pflag"
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/conversion"
 	"github.com/apigen-dev/apigen/generators/deepcopy"
+	"github.com/apigen-dev/apigen/load"
 )
 
 const usage = `usage:
-  apigen generate [--go-header-file FILE] [--verify-only] [-C DIR] [--deepcopy-output-file NAME] PATTERN...
+  apigen generate [--go-header-file FILE] [--verify-only] [-C DIR] [--deepcopy-output-file NAME]
+                  [--conversion-output-file NAME] [--extra-peer-dirs PATHS] PATTERN...
   apigen markers
 `
 
@@ -52,16 +56,22 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	var common cli.Common
 	common.Add(fs)
 	deepcopyFile := fs.String("deepcopy-output-file", "zz_generated.deepcopy.go", "file name for DeepCopy methods in each package")
+	conv := &conversion.Generator{BuildTag: load.BuildTag}
+	fs.StringVar(&conv.OutputFile, "conversion-output-file", "zz_generated.conversion.go", "file name for conversion functions in each package")
+	fs.StringSliceVar(&conv.BasePeerDirs, "base-peer-dirs", slices.Clone(conversion.DefaultBasePeerDirs), "import paths searched for conversions after the markers' peer packages")
+	fs.StringSliceVar(&conv.ExtraPeerDirs, "extra-peer-dirs", nil, "import paths searched for conversions after --base-peer-dirs")
 	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
+		conv.Header = header
 		return []engine.Generator{
 			&deepcopy.Generator{OutputFile: *deepcopyFile, Header: header},
+			conv,
 		}, nil
 	})
 }
 
 // allGenerators lists one of each generator, for the marker listing.
 func allGenerators() []engine.Generator {
-	return []engine.Generator{&deepcopy.Generator{}}
+	return []engine.Generator{&deepcopy.Generator{}, &conversion.Generator{}}
 }
 
 func printMarkers(w io.Writer) {
