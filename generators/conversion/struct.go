@@ -147,6 +147,14 @@ func (e *emitter) convertFieldValue(name string, in, out *types.Type) {
 		default:
 			e.convertOrMissing(in, out, call)
 		}
+	case types.Array:
+		// Upstream writes code that does not compile here. The same array
+		// of plainly copied elements is assigned instead.
+		if in == out && in.Elem.IsAssignable() {
+			e.p("out.%s = in.%s", name, name)
+			return
+		}
+		e.convertOrMissing(in, out, call)
 	default:
 		e.convertOrMissing(in, out, call)
 	}
