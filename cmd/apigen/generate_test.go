@@ -26,16 +26,24 @@ func TestExampleUpToDate(t *testing.T) {
 }
 
 // TestExampleRoundTrip regenerates the example from scratch and runs its
-// own tests, which deep-copy every field kind and mutate the copies.
+// own tests: they deep-copy every field kind and mutate the copies, and
+// convert 1000 random objects of each kind to the internal version and back
+// through the generated conversions.
 func TestExampleRoundTrip(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/example")
 	dir := refmod.CopyDir(t, src)
-	shipped := refmod.Take(t, dir, "zz_generated.deepcopy.go")
-	if len(shipped) == 0 {
-		t.Fatal("the example has no generated deepcopy files")
+	names := map[string]int{"zz_generated.deepcopy.go": 3, "zz_generated.conversion.go": 2}
+	shipped := map[string]map[string][]byte{}
+	for name, count := range names {
+		shipped[name] = refmod.Take(t, dir, name)
+		if len(shipped[name]) != count {
+			t.Fatalf("the example has %d %s files, want %d", len(shipped[name]), name, count)
+		}
 	}
 	generateIn(t, dir, "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"), "./...")
-	refmod.Compare(t, dir, "zz_generated.deepcopy.go", shipped)
+	for name := range names {
+		refmod.Compare(t, dir, name, shipped[name])
+	}
 	refmod.GoTest(t, dir)
 }
 

@@ -1,5 +1,5 @@
 /*
-Copyright 2026 The Frobber Authors.
+Copyright The Frobber Authors.
 
 Licensed under the Apache License, Version 2.0 (the "License"). This file may
 be used only in accordance with the License, which can be obtained at
@@ -16,5 +16,6 @@ permissions and limitations.
 // It exists to give the code generators a realistic package to work on.
 //
 // +k8s:deepcopy-gen=package
+// +k8s:conversion-gen=example.com/frobbers/apis/frobbers
 // +groupName=frobbers.example.com
 package v6

@@ -1,5 +1,5 @@
 /*
-Copyright 2026 The Frobber Authors.
+Copyright The Frobber Authors.
 
 Licensed under the Apache License, Version 2.0 (the "License"). This file may
 be used only in accordance with the License, which can be obtained at
@@ -39,8 +39,11 @@ func Resource(resource string) schema.GroupResource {
 var (
 	// SchemeBuilder collects the functions that register this package's types.
 	SchemeBuilder = runtime.NewSchemeBuilder(addKnownTypes)
+	// localSchemeBuilder is what generated code registers its conversions
+	// and defaulters with.
+	localSchemeBuilder = &SchemeBuilder
 	// AddToScheme adds every type of this package to a scheme.
-	AddToScheme = SchemeBuilder.AddToScheme
+	AddToScheme = localSchemeBuilder.AddToScheme
 )
 
 func addKnownTypes(scheme *runtime.Scheme) error {

@@ -1,5 +1,5 @@
 /*
-Copyright 2026 The Frobber Authors.
+Copyright The Frobber Authors.
 
 Licensed under the Apache License, Version 2.0 (the "License"). This file may
 be used only in accordance with the License, which can be obtained at

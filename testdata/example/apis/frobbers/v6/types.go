@@ -1,5 +1,5 @@
 /*
-Copyright 2026 The Frobber Authors.
+Copyright The Frobber Authors.
 
 Licensed under the Apache License, Version 2.0 (the "License"). This file may
 be used only in accordance with the License, which can be obtained at
@@ -45,9 +45,11 @@ type FrobberSpec struct {
 	// +optional
 	Width *int32 `json:"width,omitempty"`
 
-	// Param is a single free-form parameter.
+	// Param is the first parameter. Clients written before Params existed
+	// set only this field; see NormalizeParams for how the two are kept in
+	// sync.
 	Param string `json:"param"`
-	// Params is a list of free-form parameters.
+	// Params is every parameter. When set, Params[0] equals Param.
 	// +optional
 	Params []string `json:"params,omitempty"`
 

@@ -1,0 +1,21 @@
+/*
+Copyright The Frobber Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License"). This file may
+be used only in accordance with the License, which can be obtained at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless applicable law requires otherwise or it was agreed to in writing, the
+software is provided "AS IS", with no warranties or conditions of any kind,
+express or implied. Consult the License for the exact terms that govern its
+permissions and limitations.
+*/
+
+// Package v7beta1 holds version v7beta1 of the example frobbers.example.com
+// API group, in which Params replaces the singular Param of v6.
+//
+// +k8s:deepcopy-gen=package
+// +k8s:conversion-gen=example.com/frobbers/apis/frobbers
+// +groupName=frobbers.example.com
+package v7beta1

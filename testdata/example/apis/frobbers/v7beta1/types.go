@@ -1,0 +1,159 @@
+/*
+Copyright The Frobber Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License"). This file may
+be used only in accordance with the License, which can be obtained at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless applicable law requires otherwise or it was agreed to in writing, the
+software is provided "AS IS", with no warranties or conditions of any kind,
+express or implied. Consult the License for the exact terms that govern its
+permissions and limitations.
+*/
+
+package v7beta1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+)
+
+// +genclient
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// Frobber is a made-up resource that frobs things at a configurable size.
+type Frobber struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// Spec is the desired state of the Frobber.
+	Spec FrobberSpec `json:"spec,omitempty"`
+	// Status is the most recently observed state of the Frobber.
+	Status FrobberStatus `json:"status,omitempty"`
+}
+
+// FrobberSpec describes how a Frobber should behave. Besides the fields of
+// the API guide's original example it carries one field of every shape the
+// deepcopy generator has to deal with.
+type FrobberSpec struct {
+	// Height is the vertical extent of the frob.
+	Height int32 `json:"height"`
+
+	// Width is the horizontal extent of the frob.
+	// +featureGate=Frobber2D
+	// +optional
+	Width *int32 `json:"width,omitempty"`
+
+	// Params is every parameter. v7beta1 dropped the singular Param.
+	// +optional
+	Params []string `json:"params,omitempty"`
+
+	// Labels is a plain string-to-string map.
+	// +optional
+	Labels map[string]string `json:"labels,omitempty"`
+	// Aliases maps a name to a list of alternative names.
+	// +optional
+	Aliases map[string][]string `json:"aliases,omitempty"`
+	// Weights is a list of optional weights; nil entries mean "default".
+	// +optional
+	Weights []*int32 `json:"weights,omitempty"`
+	// Selector restricts which things get frobbed.
+	// +optional
+	Selector *FrobberSelector `json:"selector,omitempty"`
+	// Ports lists the ports the Frobber listens on.
+	// +optional
+	Ports []FrobberPort `json:"ports,omitempty"`
+	// PortsByName indexes extra ports by name.
+	// +optional
+	PortsByName map[string]FrobberPort `json:"portsByName,omitempty"`
+	// Tags uses a named slice type.
+	// +optional
+	Tags Tags `json:"tags,omitempty"`
+	// Annotations uses a named map type.
+	// +optional
+	Annotations Annotations `json:"annotations,omitempty"`
+	// Offset is a fixed-size array of x and y offsets.
+	Offset [2]int32 `json:"offset"`
+	// StartTime is when frobbing should start.
+	StartTime metav1.Time `json:"startTime"`
+	// Deadline is when frobbing must be finished, if ever.
+	// +optional
+	Deadline *metav1.Time `json:"deadline,omitempty"`
+	// Target is either a number or a name.
+	Target intstr.IntOrString `json:"target"`
+	// Widget is the part that does the actual frobbing.
+	// +optional
+	Widget Widget `json:"widget,omitempty"`
+}
+
+// FrobberSelector picks things by label and by name.
+type FrobberSelector struct {
+	// MatchLabels must all be present on a selected thing.
+	// +optional
+	MatchLabels map[string]string `json:"matchLabels,omitempty"`
+	// MatchNames lists names that are always selected.
+	// +optional
+	MatchNames []string `json:"matchNames,omitempty"`
+}
+
+// FrobberPort is one network port of a Frobber.
+type FrobberPort struct {
+	// Name identifies the port.
+	Name string `json:"name"`
+	// Port is the port number.
+	Port int32 `json:"port"`
+	// AppProtocol is the application protocol spoken on the port.
+	// +optional
+	AppProtocol *string `json:"appProtocol,omitempty"`
+}
+
+// Tags is a named list of strings.
+type Tags []string
+
+// Annotations is a named string-to-string map.
+type Annotations map[string]string
+
+// Widget is the pluggable part of a Frobber. Implementations must be able to
+// deep-copy themselves.
+type Widget interface {
+	Name() string
+	DeepCopyWidget() Widget
+}
+
+// GearWidget is a Widget made of gears. Unlike the other types in this file,
+// its marker sits inside the doc comment itself.
+// +k8s:deepcopy-gen:interfaces=example.com/frobbers/apis/frobbers/v7beta1.Widget
+type GearWidget struct {
+	// Label names the widget.
+	Label string `json:"label"`
+	// Teeth is the number of teeth per gear.
+	Teeth int32 `json:"teeth"`
+	// Ratios lists the gear ratios.
+	// +optional
+	Ratios []int32 `json:"ratios,omitempty"`
+}
+
+// Name implements Widget.
+func (g *GearWidget) Name() string { return g.Label }
+
+// FrobberStatus is the observed state of a Frobber.
+type FrobberStatus struct {
+	// Conditions describe the current state of the Frobber.
+	// +optional
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
+	// ObservedGeneration is the generation the status was computed for.
+	// +optional
+	ObservedGeneration int64 `json:"observedGeneration,omitempty"`
+}
+
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// FrobberList is a list of Frobbers.
+type FrobberList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+
+	// Items are the Frobbers in the list.
+	Items []Frobber `json:"items"`
+}
