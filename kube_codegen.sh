@@ -210,7 +210,7 @@ function kube::codegen::gen_helpers() {
     # apigen does not have yet.
     local failed=""
     local gen d dirs
-    for gen in validation-gen defaulter-gen conversion-gen; do
+    for gen in validation-gen defaulter-gen; do
         dirs=()
         while IFS= read -r d; do
             dirs+=("${d}")
@@ -224,13 +224,31 @@ function kube::codegen::gen_helpers() {
         return 1
     fi
 
-    # Deepcopy
-    local input_pkgs=()
-    local dir pkg
-    while IFS= read -r dir; do
-        pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
-        input_pkgs+=("${pkg}")
-    done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+k8s:deepcopy-gen=' "${in_dir}")
+    # One apigen process over one load does what upstream runs one tool per
+    # generator for. Each generator acts only on the packages whose markers
+    # ask for it, so the inputs are the union of the tagged packages.
+    local generators=() input_pkgs=() seen=" "
+    local dir pkg name
+    for name in deepcopy conversion; do
+        dirs=()
+        while IFS= read -r dir; do
+            dirs+=("${dir}")
+        done < <(kube::codegen::internal::tagged_dirs "^\s*//\s*+k8s:${name}-gen=" "${in_dir}")
+        if [ "${#dirs[@]}" = 0 ]; then
+            continue
+        fi
+        generators+=("${name}")
+        echo "Generating ${name} code for ${#dirs[@]} targets"
+        kube::codegen::internal::findz "${in_dir}" -type f -name "zz_generated.${name}.go" \
+            | xargs -0 rm -f
+        for dir in "${dirs[@]}"; do
+            pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
+            if [[ "${seen}" != *" ${pkg} "* ]]; then
+                input_pkgs+=("${pkg}")
+                seen+="${pkg} "
+            fi
+        done
+    done
 
     if [ "${#input_pkgs[@]}" = 0 ]; then
         return 0
@@ -240,19 +258,17 @@ function kube::codegen::gen_helpers() {
     bin="$(kube::codegen::internal::apigen_bin)" || return 1
     APIGEN_BUILT_BIN_DIR="${bin}"
 
-    echo "Generating deepcopy code for ${#input_pkgs[@]} targets"
-
-    kube::codegen::internal::findz "${in_dir}" -type f -name zz_generated.deepcopy.go \
-        | xargs -0 rm -f
-
-    local args=(generate)
+    local args=(generate --generators "$(IFS=,; echo "${generators[*]}")")
     if [ -n "${boilerplate}" ]; then
         args+=(--go-header-file "${boilerplate}")
     fi
     if [ "${v}" != "0" ]; then
         args+=(-v "${v}")
     fi
-    args+=(--deepcopy-output-file zz_generated.deepcopy.go)
+    args+=(--deepcopy-output-file zz_generated.deepcopy.go --conversion-output-file zz_generated.conversion.go)
+    if [ "${#extra_peers[@]}" != 0 ]; then
+        args+=(--extra-peer-dirs "$(IFS=,; echo "${extra_peers[*]}")")
+    fi
     "${bin}/apigen" "${args[@]}" "${input_pkgs[@]}"
 }
 
@@ -547,14 +563,29 @@ function kube::codegen::gen_register() {
 
     kube::codegen::internal::require "${in_dir}" "input-dir argument" || return 1
 
-    local dirs=()
-    local d
-    while IFS= read -r d; do
-        dirs+=("${d}")
+    local input_pkgs=()
+    local dir pkg
+    while IFS= read -r dir; do
+        pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
+        input_pkgs+=("${pkg}")
     done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+groupName' "${in_dir}")
 
-    if [ "${#dirs[@]}" != 0 ]; then
-        kube::codegen::internal::unsupported register-gen "${dirs[@]}"
-        return 1
+    if [ "${#input_pkgs[@]}" = 0 ]; then
+        return 0
     fi
+    echo "Generating register code for ${#input_pkgs[@]} targets"
+    kube::codegen::internal::findz "${in_dir}" -type f -name zz_generated.register.go \
+        | xargs -0 rm -f
+
+    local bin
+    bin="$(kube::codegen::internal::apigen_bin)" || return 1
+    APIGEN_BUILT_BIN_DIR="${bin}"
+    local args=(-v "${v}" --output-file zz_generated.register.go)
+    if [ -n "${boilerplate}" ]; then
+        args+=(--go-header-file "${boilerplate}")
+    fi
+    if [ -n "${lint_rules}" ]; then
+        args+=(--lint-rules "${lint_rules}")
+    fi
+    "${bin}/register-gen" "${args[@]}" "${input_pkgs[@]}"
 }

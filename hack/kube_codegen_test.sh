@@ -265,10 +265,14 @@ function test_deepcopy_command_line() {
     expect_rc 0 "$?"
     cat >"${WORK}/want.args" <<EOF
 generate
+--generators
+deepcopy
 --go-header-file
 ${HEADER}
 --deepcopy-output-file
 zz_generated.deepcopy.go
+--conversion-output-file
+zz_generated.conversion.go
 ${MOD}/pkg/apis/gadgets/v1beta1
 ${MOD}/pkg/apis/widgets/v1
 EOF
@@ -283,11 +287,12 @@ EOF
         codegen "${m}" kube::codegen::gen_helpers pkg/apis/widgets
     expect_rc 0 "$?"
     {
-        echo generate
+        printf '%s\n' generate --generators deepcopy
         if [ -f "${APIGEN_ROOT}/hack/boilerplate.go.txt" ]; then
             printf '%s\n' --go-header-file "${APIGEN_ROOT}/hack/boilerplate.go.txt"
         fi
-        printf '%s\n' -v 3 --deepcopy-output-file zz_generated.deepcopy.go "${MOD}/pkg/apis/widgets/v1"
+        printf '%s\n' -v 3 --deepcopy-output-file zz_generated.deepcopy.go \
+            --conversion-output-file zz_generated.conversion.go "${MOD}/pkg/apis/widgets/v1"
     } >"${WORK}/want.args"
     if ! diff -u "${WORK}/want.args" "${WORK}/stub.args" >>"${WORK}/err" 2>&1; then
         fail "apigen got unexpected arguments with KUBE_VERBOSE (diff on stderr)"
@@ -364,7 +369,26 @@ function unsupported_helper() {
     expect_no_file "${m}/pkg/apis/widgets/v2/zz_generated.deepcopy.go"
 }
 
-function test_conversion_unsupported() { unsupported_helper conversion-gen; }
+# A versioned package with +k8s:conversion-gen gets real conversions to
+# its internal package, in the same apigen process as its deepcopy code,
+# and the result compiles.
+function test_conversion_generates() {
+    local m
+    m="$(new_module conversion)"
+    local v1="${m}/pkg/apis/widgets/v1" internal="${m}/pkg/apis/widgets"
+    sed 's/^package v1$/package widgets/' "${v1}/types.go" >"${internal}/types.go"
+    printf '// +k8s:deepcopy-gen=package\n\npackage widgets\n' >"${internal}/doc.go"
+    printf '// +k8s:deepcopy-gen=package\n// +k8s:conversion-gen=%s/pkg/apis/widgets\n\npackage v1\n' "${MOD}" >"${v1}/doc.go"
+    printf 'package v1\n\nimport "k8s.io/apimachinery/pkg/runtime"\n\nvar localSchemeBuilder = runtime.NewSchemeBuilder()\n' >"${v1}/register.go"
+    printf 'package v1\n\n// stale\n' >"${v1}/zz_generated.conversion.go"
+    codegen "${m}" kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis
+    expect_rc 0 "$?"
+    expect_contains "${v1}/zz_generated.conversion.go" "func Convert_v1_WidgetSpec_To_widgets_WidgetSpec("
+    expect_contains "${internal}/zz_generated.deepcopy.go" "func (in *WidgetSpec) DeepCopyInto("
+    if ! (cd "${m}" && go vet ./... >>"${WORK}/err" 2>&1); then
+        fail "generated conversion code does not vet (see stderr)"
+    fi
+}
 function test_defaulter_unsupported() { unsupported_helper defaulter-gen; }
 function test_validation_unsupported() { unsupported_helper validation-gen; }
 
@@ -373,8 +397,8 @@ function test_validation_unsupported() { unsupported_helper validation-gen; }
 function test_unsupported_stops_caller() {
     local m
     m="$(new_module stops)"
-    printf '// +k8s:conversion-gen=%s/pkg/apis/widgets\n\npackage v1\n' "${MOD}" \
-        >"${m}/pkg/apis/widgets/v1/conversion.go"
+    printf '// +k8s:validation-gen=TypeMeta\n\npackage v1\n' \
+        >"${m}/pkg/apis/widgets/v1/validation.go"
     cat >"${m}/update-codegen.sh" <<EOF
 #!/usr/bin/env bash
 set -o errexit -o nounset -o pipefail
@@ -384,7 +408,7 @@ echo "should not get here"
 EOF
     codegen "${m}" bash ./update-codegen.sh
     expect_rc 1 "$?"
-    expect_err "not yet supported: conversion-gen (asked for by pkg/apis/widgets/v1)"
+    expect_err "not yet supported: validation-gen (asked for by pkg/apis/widgets/v1)"
     if grep -q "should not get here" "${WORK}/out"; then
         fail "the caller went on after the failure"
     fi
@@ -489,10 +513,11 @@ function test_register() {
     m="$(new_module register)"
     codegen "${m}" kube::codegen::gen_register --boilerplate "${HEADER}" --lint-rules x pkg/apis
     expect_rc 0 "$?"
-    printf '// +groupName=widgets.example.com\npackage v1\n' >"${m}/pkg/apis/widgets/v1/register.go"
-    codegen "${m}" kube::codegen::gen_register pkg/apis
-    expect_rc 1 "$?"
-    expect_err "not yet supported: register-gen (asked for by pkg/apis/widgets/v1)"
+    # A group package without a hand-written register.go gets a generated one.
+    printf '// +k8s:deepcopy-gen=package\n// +groupName=widgets.example.com\npackage v1\n' >"${m}/pkg/apis/widgets/v1/doc.go"
+    codegen "${m}" kube::codegen::gen_register --boilerplate "${HEADER}" pkg/apis
+    expect_rc 0 "$?"
+    expect_contains "${m}/pkg/apis/widgets/v1/zz_generated.register.go" 'GroupName = "widgets.example.com"'
 }
 
 # ---------------------------------------------------------------- main
@@ -510,7 +535,7 @@ run_case deepcopy_command_line
 run_case build_once_per_shell
 run_case default_cache_dir
 run_case no_tags_is_noop
-run_case conversion_unsupported
+run_case conversion_generates
 run_case defaulter_unsupported
 run_case validation_unsupported
 run_case unsupported_stops_caller

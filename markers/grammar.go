@@ -124,3 +124,11 @@ func (TypeRefs) Parse(raw string) (any, error) {
 }
 
 func (TypeRefs) String() string { return "comma-separated import/path.TypeName" }
+
+// Switch is a package-level on/off value as upstream's generators read it:
+// "false" is off, any other value ("true" by convention) is on. Parse
+// returns a bool.
+type Switch struct{}
+
+func (Switch) Parse(raw string) (any, error) { return raw != "false", nil }
+func (Switch) String() string                { return "true|false" }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/pflag"
@@ -17,12 +18,14 @@ import (
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/conversion"
 	"github.com/apigen-dev/apigen/generators/deepcopy"
+	"github.com/apigen-dev/apigen/generators/prerelease"
+	"github.com/apigen-dev/apigen/generators/register"
 	"github.com/apigen-dev/apigen/load"
 )
 
 const usage = `usage:
-  apigen generate [--go-header-file FILE] [--verify-only] [-C DIR] [--deepcopy-output-file NAME]
-                  [--conversion-output-file NAME] [--extra-peer-dirs PATHS] PATTERN...
+  apigen generate [--go-header-file FILE] [--verify-only] [-C DIR] [--generators LIST]
+                  [--<generator>-output-file NAME] [--extra-peer-dirs PATHS] PATTERN...
   apigen markers
 `
 
@@ -50,28 +53,55 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func generate(args []string, stdout, stderr io.Writer) int {
-
 	fs := pflag.NewFlagSet("apigen generate", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var common cli.Common
 	common.Add(fs)
+	only := fs.StringSlice("generators", nil, "run only these generators (default: all): "+strings.Join(generatorNames, ","))
 	deepcopyFile := fs.String("deepcopy-output-file", "zz_generated.deepcopy.go", "file name for DeepCopy methods in each package")
+	registerFile := fs.String("register-output-file", "zz_generated.register.go", "file name for scheme registration in each package")
+	prereleaseFile := fs.String("prerelease-lifecycle-output-file", "zz_generated.prerelease-lifecycle.go", "file name for APILifecycle methods in each package")
 	conv := &conversion.Generator{BuildTag: load.BuildTag}
 	fs.StringVar(&conv.OutputFile, "conversion-output-file", "zz_generated.conversion.go", "file name for conversion functions in each package")
 	fs.StringSliceVar(&conv.BasePeerDirs, "base-peer-dirs", slices.Clone(conversion.DefaultBasePeerDirs), "import paths searched for conversions after the markers' peer packages")
 	fs.StringSliceVar(&conv.ExtraPeerDirs, "extra-peer-dirs", nil, "import paths searched for conversions after --base-peer-dirs")
 	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
 		conv.Header = header
-		return []engine.Generator{
-			&deepcopy.Generator{OutputFile: *deepcopyFile, Header: header},
-			conv,
-		}, nil
+		all := map[string]engine.Generator{
+			"deepcopy":             &deepcopy.Generator{OutputFile: *deepcopyFile, Header: header},
+			"conversion":           conv,
+			"register":             &register.Generator{OutputFile: *registerFile, Header: header},
+			"prerelease-lifecycle": &prerelease.Generator{OutputFile: *prereleaseFile, Header: header},
+		}
+		return pick(all, *only)
 	})
+}
+
+// generatorNames lists the generators apigen runs, in the order it runs them.
+var generatorNames = []string{"deepcopy", "conversion", "register", "prerelease-lifecycle"}
+
+// pick returns the generators named in only, or all of them.
+func pick(all map[string]engine.Generator, only []string) ([]engine.Generator, error) {
+	if len(only) == 0 {
+		only = generatorNames
+	}
+	var gens []engine.Generator
+	for _, name := range generatorNames {
+		if slices.Contains(only, name) {
+			gens = append(gens, all[name])
+		}
+	}
+	for _, name := range only {
+		if all[name] == nil {
+			return nil, fmt.Errorf("unknown generator %q; known: %s", name, strings.Join(generatorNames, ", "))
+		}
+	}
+	return gens, nil
 }
 
 // allGenerators lists one of each generator, for the marker listing.
 func allGenerators() []engine.Generator {
-	return []engine.Generator{&deepcopy.Generator{}, &conversion.Generator{}}
+	return []engine.Generator{&deepcopy.Generator{}, &conversion.Generator{}, &register.Generator{}, &prerelease.Generator{}}
 }
 
 func printMarkers(w io.Writer) {

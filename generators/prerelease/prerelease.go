@@ -1,0 +1,255 @@
+// Package prerelease generates the APILifecycle* methods that tell an API
+// server when a pre-release API type was introduced, when it is deprecated
+// and removed, and what replaces it. It produces the same files as
+// k8s.io/code-generator's prerelease-lifecycle-gen.
+package prerelease
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"k8s.io/gengo/v2/codetags"
+	"k8s.io/gengo/v2/generator"
+	"k8s.io/gengo/v2/namer"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/model"
+	"github.com/apigen-dev/apigen/output"
+)
+
+// Generator is prerelease-lifecycle-gen.
+type Generator struct {
+	OutputFile string // file name written in each package directory
+	Header     []byte // boilerplate, already read
+}
+
+func (g *Generator) Name() string { return "prerelease-lifecycle-gen" }
+
+// Generate writes one file for each package marked
+// +k8s:prerelease-lifecycle-gen=true, even when it has no API types.
+func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
+	files := make([]*output.File, len(m.Packages))
+	var wg sync.WaitGroup
+	for i, p := range m.Packages {
+		if enabled(p) {
+			wg.Go(func() { files[i] = g.packageFile(m, p, diags) })
+		}
+	}
+	wg.Wait()
+	var out engine.Output
+	for i, p := range m.Packages {
+		out.Owned = append(out.Owned, output.Join(p.Dir, g.OutputFile))
+		if files[i] != nil {
+			out.Files = append(out.Files, *files[i])
+		}
+	}
+	return out
+}
+
+func enabled(p *model.Package) bool {
+	mk, ok := p.Markers.Get(enableMarker)
+	return ok && mk.Value.(bool)
+}
+
+// gvkName is the type APILifecycleReplacement returns.
+var gvkName = types.Name{Package: "k8s.io/apimachinery/pkg/runtime/schema", Name: "GroupVersionKind"}
+
+func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.List) *output.File {
+	// Upstream names the replacement's type with a raw namer that tracks no
+	// imports and an import tracker that belongs to no package, so the type
+	// is always spelled by the last element of its package path.
+	tracker := generator.NewImportTracker()
+	e := &emitter{raw: namer.NewRawNamer("", nil), tracker: tracker}
+	for _, t := range apiTypes(m, p, diags) {
+		if lc, ok := lifecycleOf(m, t, diags); ok {
+			e.typeMethods(m, t, lc, diags)
+		}
+	}
+	f := output.GoFile{
+		Header:  output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
+		Tool:    g.Name(),
+		Package: strings.Split(path.Base(p.Path), ".")[0],
+		Body:    e.buf,
+	}
+	for _, line := range tracker.ImportLines() {
+		if line != p.Path && !strings.HasSuffix(line, `"`+p.Path+`"`) {
+			f.Imports = append(f.Imports, line)
+		}
+	}
+	data, err := f.Bytes()
+	if err != nil {
+		mk, _ := p.Markers.Get(enableMarker)
+		diags.Errorf(mk.Pos, "%s produced code that does not parse (a bug): %v", g.Name(), err)
+		return nil
+	}
+	return &output.File{Path: output.Join(p.Dir, g.OutputFile), Data: data}
+}
+
+// apiTypes returns the types of p that get methods, sorted by name as
+// upstream orders them: exported structs declared in p that embed a
+// TypeMeta.
+func apiTypes(m *model.Model, p *model.Package, diags *diag.List) []*types.Type {
+	var out []*types.Type
+	for _, t := range p.Types {
+		if !m.Declared(t) || t.Name.Package != p.Path || !isAPIType(t) {
+			continue
+		}
+		if len(t.TypeParams) > 0 {
+			diags.Errorf(m.Position(t), "generic type %s embeds TypeMeta, but prerelease-lifecycle-gen cannot generate methods for generic types", t.Name.Name)
+			continue
+		}
+		out = append(out, t)
+	}
+	slices.SortFunc(out, func(a, b *types.Type) int { return strings.Compare(a.Name.Name, b.Name.Name) })
+	return out
+}
+
+func isAPIType(t *types.Type) bool {
+	if namer.IsPrivateGoName(t.Name.Name) || t.Kind != types.Struct {
+		return false
+	}
+	return slices.ContainsFunc(t.Members, func(mb types.Member) bool { return mb.Embedded && mb.Name == "TypeMeta" })
+}
+
+// lifecycle is what the methods of one type return. A nil release means
+// its method is not generated.
+type lifecycle struct {
+	introduced          Version
+	deprecated, removed *Version
+	replacement         *Replacement
+}
+
+// A package whose last path element is v<N> holds generally available
+// types: they get Deprecated and Removed methods only when a marker asks.
+var gaVersion = regexp.MustCompile(`^v\d+$`)
+
+// lifecycleOf works out t's releases from its markers. Without markers a
+// type is deprecated three minor releases after it was introduced, and
+// removed three after it was deprecated.
+func lifecycleOf(m *model.Model, t *types.Type, diags *diag.List) (lifecycle, bool) {
+	marks := m.Markers(t)
+	intro, ok := marks.Get(introducedMarker)
+	if !ok {
+		if written(t, introducedMarker) {
+			return lifecycle{}, false // malformed, and reported as such by the model
+		}
+		diags.Errorf(m.Position(t), "API type %s needs a +%s=<major>.<minor> marker: its package has +%s=true", t.Name.Name, introducedMarker, enableMarker)
+		return lifecycle{}, false
+	}
+	lc := lifecycle{introduced: intro.Value.(Version)}
+	ga := gaVersion.MatchString(path.Base(t.Name.Package))
+
+	dep := lc.introduced.plus(3)
+	mk, explicit := marks.Get(deprecatedMarker)
+	if explicit {
+		dep = mk.Value.(Version)
+	}
+	if !ga || explicit {
+		lc.deprecated = &dep
+	}
+
+	rem := dep.plus(3)
+	mk, explicit = marks.Get(removedMarker)
+	if explicit {
+		rem = mk.Value.(Version)
+	}
+	if !ga || explicit {
+		lc.removed = &rem
+	}
+
+	if mk, ok := marks.Get(replacementMarker); ok {
+		r := mk.Value.(Replacement)
+		lc.replacement = &r
+	}
+	return lc, true
+}
+
+// written reports whether a marker stands in t's comments, valid or not.
+func written(t *types.Type, name string) bool {
+	lines := append(slices.Clone(t.SecondClosestCommentLines), t.CommentLines...)
+	_, ok := codetags.Extract("+", lines)[name]
+	return ok
+}
+
+// emitter writes the methods of one package's file.
+type emitter struct {
+	raw     namer.Namer
+	tracker namer.ImportTracker
+	buf     bytes.Buffer
+}
+
+func (e *emitter) p(format string, args ...any) {
+	fmt.Fprintf(&e.buf, format, args...)
+	e.buf.WriteByte('\n')
+}
+
+// The methods are written in this order, each unless the type's author
+// wrote it already.
+const (
+	introducedMethod  = "APILifecycleIntroduced"
+	deprecatedMethod  = "APILifecycleDeprecated"
+	replacementMethod = "APILifecycleReplacement"
+	removedMethod     = "APILifecycleRemoved"
+)
+
+func (e *emitter) typeMethods(m *model.Model, t *types.Type, lc lifecycle, diags *diag.List) {
+	name := t.Name.Name
+	if !handWritten(m, t, introducedMethod, 2, diags) {
+		e.p("// %s is an autogenerated function, returning the release in which the API struct was introduced as int versions of major and minor for comparison.", introducedMethod)
+		e.p("// It is controlled by %q tags in types.go.", introducedMarker)
+		e.release(name, introducedMethod, lc.introduced)
+	}
+	if lc.deprecated != nil && !handWritten(m, t, deprecatedMethod, 2, diags) {
+		e.p("// %s is an autogenerated function, returning the release in which the API struct was or will be deprecated as int versions of major and minor for comparison.", deprecatedMethod)
+		e.p("// It is controlled by %q tags in types.go or  %q plus three minor.", deprecatedMarker, introducedMarker)
+		e.release(name, deprecatedMethod, *lc.deprecated)
+	}
+	if r := lc.replacement; r != nil && !handWritten(m, t, replacementMethod, 1, diags) {
+		gvk := &types.Type{Name: gvkName, Kind: types.Struct}
+		e.tracker.AddType(gvk)
+		gvkType := e.raw.Name(gvk)
+		e.p("// %s is an autogenerated function, returning the group, version, and kind that should be used instead of this deprecated type.", replacementMethod)
+		e.p("// It is controlled by \"%s=<group>,<version>,<kind>\" tags in types.go.", replacementMarker)
+		e.p("func (in *%s) %s() %s {", name, replacementMethod, gvkType)
+		e.p("return %s{Group: %q, Version: %q, Kind: %q}", gvkType, r.Group, r.Version, r.Kind)
+		e.p("}\n")
+	}
+	if lc.removed != nil && !handWritten(m, t, removedMethod, 2, diags) {
+		e.p("// %s is an autogenerated function, returning the release in which the API is no longer served as int versions of major and minor for comparison.", removedMethod)
+		e.p("// It is controlled by %q tags in types.go or  %q plus three minor.", removedMarker, deprecatedMarker)
+		e.release(name, removedMethod, *lc.removed)
+	}
+}
+
+func (e *emitter) release(typeName, method string, v Version) {
+	e.p("func (in *%s) %s() (major, minor int) {", typeName, method)
+	e.p("return %d, %d", v.Major, v.Minor)
+	e.p("}\n")
+}
+
+// handWritten reports whether t's author wrote the method, which then is
+// not generated. A hand-written method with the wrong shape is an error.
+// (Upstream demands two results of APILifecycleReplacement too, so it
+// fails on any hand-written one; here it must have its one result.)
+func handWritten(m *model.Model, t *types.Type, method string, results int, diags *diag.List) bool {
+	f, ok := t.Methods[method]
+	if !ok {
+		return false
+	}
+	if s := f.Signature; len(s.Parameters) != 0 || len(s.Results) != results {
+		want := "(major, minor int)"
+		if results == 1 {
+			want = "schema.GroupVersionKind"
+		}
+		diags.Errorf(m.Position(t), "hand-written method %s.%s must take no parameters and return %s", t.Name.Name, method, want)
+	}
+	return true
+}

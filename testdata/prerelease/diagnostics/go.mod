@@ -1,0 +1,3 @@
+module prerelease.example
+
+go 1.26
