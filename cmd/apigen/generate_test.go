@@ -62,3 +62,31 @@ func TestGenerics(t *testing.T) {
 	})
 	refmod.GoTest(t, dir)
 }
+
+// TestSampleAPIServerHelpers regenerates sample-apiserver's helpers the way
+// kube::codegen::gen_helpers does, in one apigen process over one load,
+// expects upstream's bytes, and then runs round-trip and defaulting tests
+// on the regenerated code with the wardle types registered in a scheme.
+func TestSampleAPIServerHelpers(t *testing.T) {
+	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	names := map[string]int{"zz_generated.deepcopy.go": 3, "zz_generated.conversion.go": 2}
+	shipped := map[string]map[string][]byte{}
+	for name, count := range names {
+		if shipped[name] = refmod.Take(t, dir, name); len(shipped[name]) != count {
+			t.Fatalf("sample-apiserver ships %d %s files, want %d", len(shipped[name]), name, count)
+		}
+	}
+	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
+	generateIn(t, dir, "--generators", "deepcopy,conversion", "--go-header-file", "hack/boilerplate.go.txt", p, p+"/v1alpha1", p+"/v1beta1")
+	for name := range names {
+		refmod.Compare(t, dir, name, shipped[name])
+	}
+	test, err := os.ReadFile("../../testdata/wardle/apigen_roundtrip_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "pkg/apis/wardle/install/apigen_roundtrip_test.go"), test, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	refmod.GoTest(t, filepath.Join(dir, "pkg/apis/wardle"))
+}
