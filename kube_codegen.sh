@@ -210,7 +210,7 @@ function kube::codegen::gen_helpers() {
     # apigen does not have yet.
     local failed=""
     local gen d dirs
-    for gen in validation-gen defaulter-gen; do
+    for gen in validation-gen; do
         dirs=()
         while IFS= read -r d; do
             dirs+=("${d}")
@@ -228,8 +228,8 @@ function kube::codegen::gen_helpers() {
     # generator for. Each generator acts only on the packages whose markers
     # ask for it, so the inputs are the union of the tagged packages.
     local generators=() input_pkgs=() seen=" "
-    local dir pkg name
-    for name in deepcopy conversion; do
+    local dir pkg name file
+    for name in deepcopy defaulter conversion; do
         dirs=()
         while IFS= read -r dir; do
             dirs+=("${dir}")
@@ -239,7 +239,11 @@ function kube::codegen::gen_helpers() {
         fi
         generators+=("${name}")
         echo "Generating ${name} code for ${#dirs[@]} targets"
-        kube::codegen::internal::findz "${in_dir}" -type f -name "zz_generated.${name}.go" \
+        file="zz_generated.${name}.go"
+        if [ "${name}" = defaulter ]; then
+            file=zz_generated.defaults.go
+        fi
+        kube::codegen::internal::findz "${in_dir}" -type f -name "${file}" \
             | xargs -0 rm -f
         for dir in "${dirs[@]}"; do
             pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
@@ -265,7 +269,8 @@ function kube::codegen::gen_helpers() {
     if [ "${v}" != "0" ]; then
         args+=(-v "${v}")
     fi
-    args+=(--deepcopy-output-file zz_generated.deepcopy.go --conversion-output-file zz_generated.conversion.go)
+    args+=(--deepcopy-output-file zz_generated.deepcopy.go --defaulter-output-file zz_generated.defaults.go
+        --conversion-output-file zz_generated.conversion.go)
     if [ "${#extra_peers[@]}" != 0 ]; then
         args+=(--extra-peer-dirs "$(IFS=,; echo "${extra_peers[*]}")")
     fi

@@ -44,6 +44,7 @@ func Run(fs *pflag.FlagSet, args []string, c *Common, stdout, stderr io.Writer, 
 		if err == pflag.ErrHelp {
 			return 0
 		}
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return 2
 	}
 	header, err := c.Header()

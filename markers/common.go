@@ -1,5 +1,14 @@
 package markers
 
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"k8s.io/gengo/v2/types"
+)
+
 // Markers that several generators read. Generators Define these shared
 // values rather than declaring their own.
 var (
@@ -10,6 +19,15 @@ var (
 		Value: Text{},
 		Help:  "the API group of the package's types",
 	}
+
+	// Default is the value an empty field takes: +default=<JSON> or
+	// +default=ref(Name). defaulter-gen and openapi-gen read it.
+	Default = &Definition{
+		Name:  "default",
+		Place: Field | Type,
+		Value: defaultGrammar{},
+		Help:  "the value a field (or every pointer to this type) is set to when it is empty: JSON, or ref(Const) / ref(import/path.Const)",
+	}
 )
 
 // Text accepts any value, including none.
@@ -17,3 +35,74 @@ type Text struct{}
 
 func (Text) Parse(raw string) (any, error) { return raw, nil }
 func (Text) String() string                { return "text" }
+
+// ImportPath accepts a full Go import path, and "false" where AllowFalse.
+type ImportPath struct{ AllowFalse bool }
+
+func (g ImportPath) Parse(raw string) (any, error) {
+	switch {
+	case raw == "false" && g.AllowFalse:
+		return raw, nil
+	case raw == "":
+		return nil, fmt.Errorf("an import path is required")
+	case strings.HasPrefix(raw, "./") || strings.HasPrefix(raw, "../"):
+		return nil, fmt.Errorf("relative path %q is not supported; use the full import path", raw)
+	case strings.ContainsAny(raw, " \t\"'`"):
+		return nil, fmt.Errorf("%q is not an import path", raw)
+	}
+	return raw, nil
+}
+
+func (g ImportPath) String() string {
+	if g.AllowFalse {
+		return "import/path|false"
+	}
+	return "import/path"
+}
+
+// DefaultValue is the parsed value of a +default marker: a JSON document,
+// or a reference to a Go constant or variable.
+type DefaultValue struct {
+	Raw  string
+	Ref  *types.Name // set for ref(Name) and ref(import/path.Name); Package may be ""
+	JSON any         // otherwise: the decoded document, numbers as json.Number
+}
+
+// refPattern matches ref(...) with no quotes inside, the only form of
+// +default that is not JSON.
+var refPattern = regexp.MustCompile(`^ref\(([^"]+)\)$`)
+
+// defaultGrammar parses +default values into a DefaultValue.
+type defaultGrammar struct{}
+
+func (defaultGrammar) Parse(raw string) (any, error) {
+	if name, ok := DefaultRef(raw); ok {
+		return DefaultValue{Raw: raw, Ref: &name}, nil
+	}
+	if raw == "" {
+		return nil, fmt.Errorf("a JSON value or ref(Name) is required")
+	}
+	var plain any
+	if err := json.Unmarshal([]byte(raw), &plain); err != nil {
+		return nil, fmt.Errorf("not JSON: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("not JSON: %v", err)
+	}
+	return DefaultValue{Raw: raw, JSON: v}, nil
+}
+
+// DefaultRef splits a +default value of the form ref(import/path.Name) into
+// package and name; the package is "" for ref(Name).
+func DefaultRef(raw string) (types.Name, bool) {
+	sub := refPattern.FindStringSubmatch(raw)
+	if sub == nil || sub[1] == "" {
+		return types.Name{}, false
+	}
+	return types.ParseFullyQualifiedName(sub[1]), true
+}
+
+func (defaultGrammar) String() string { return "JSON|ref(Name)|ref(import/path.Name)" }

@@ -69,7 +69,7 @@ func TestGenerics(t *testing.T) {
 // on the regenerated code with the wardle types registered in a scheme.
 func TestSampleAPIServerHelpers(t *testing.T) {
 	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
-	names := map[string]int{"zz_generated.deepcopy.go": 3, "zz_generated.conversion.go": 2}
+	names := map[string]int{"zz_generated.deepcopy.go": 3, "zz_generated.defaults.go": 2, "zz_generated.conversion.go": 2}
 	shipped := map[string]map[string][]byte{}
 	for name, count := range names {
 		if shipped[name] = refmod.Take(t, dir, name); len(shipped[name]) != count {
@@ -77,7 +77,7 @@ func TestSampleAPIServerHelpers(t *testing.T) {
 		}
 	}
 	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
-	generateIn(t, dir, "--generators", "deepcopy,conversion", "--go-header-file", "hack/boilerplate.go.txt", p, p+"/v1alpha1", p+"/v1beta1")
+	generateIn(t, dir, "--generators", "deepcopy,defaulter,conversion", "--go-header-file", "hack/boilerplate.go.txt", p, p+"/v1alpha1", p+"/v1beta1")
 	for name := range names {
 		refmod.Compare(t, dir, name, shipped[name])
 	}

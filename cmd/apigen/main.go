@@ -18,6 +18,7 @@ import (
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/conversion"
 	"github.com/apigen-dev/apigen/generators/deepcopy"
+	"github.com/apigen-dev/apigen/generators/defaulter"
 	"github.com/apigen-dev/apigen/generators/prerelease"
 	"github.com/apigen-dev/apigen/generators/register"
 	"github.com/apigen-dev/apigen/load"
@@ -61,6 +62,8 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	deepcopyFile := fs.String("deepcopy-output-file", "zz_generated.deepcopy.go", "file name for DeepCopy methods in each package")
 	registerFile := fs.String("register-output-file", "zz_generated.register.go", "file name for scheme registration in each package")
 	prereleaseFile := fs.String("prerelease-lifecycle-output-file", "zz_generated.prerelease-lifecycle.go", "file name for APILifecycle methods in each package")
+	defaultsFile := fs.String("defaulter-output-file", "zz_generated.defaults.go", "file name for defaulters in each package")
+	defaultsPeers := fs.StringSlice("defaulter-extra-peer-dirs", nil, "import paths whose SetDefaults_ functions defaulters also call")
 	conv := &conversion.Generator{BuildTag: load.BuildTag}
 	fs.StringVar(&conv.OutputFile, "conversion-output-file", "zz_generated.conversion.go", "file name for conversion functions in each package")
 	fs.StringSliceVar(&conv.BasePeerDirs, "base-peer-dirs", slices.Clone(conversion.DefaultBasePeerDirs), "import paths searched for conversions after the markers' peer packages")
@@ -69,6 +72,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		conv.Header = header
 		all := map[string]engine.Generator{
 			"deepcopy":             &deepcopy.Generator{OutputFile: *deepcopyFile, Header: header},
+			"defaulter":            &defaulter.Generator{OutputFile: *defaultsFile, Header: header, ExtraPeerDirs: *defaultsPeers},
 			"conversion":           conv,
 			"register":             &register.Generator{OutputFile: *registerFile, Header: header},
 			"prerelease-lifecycle": &prerelease.Generator{OutputFile: *prereleaseFile, Header: header},
@@ -78,7 +82,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 }
 
 // generatorNames lists the generators apigen runs, in the order it runs them.
-var generatorNames = []string{"deepcopy", "conversion", "register", "prerelease-lifecycle"}
+var generatorNames = []string{"deepcopy", "defaulter", "conversion", "register", "prerelease-lifecycle"}
 
 // pick returns the generators named in only, or all of them.
 func pick(all map[string]engine.Generator, only []string) ([]engine.Generator, error) {
@@ -101,7 +105,7 @@ func pick(all map[string]engine.Generator, only []string) ([]engine.Generator, e
 
 // allGenerators lists one of each generator, for the marker listing.
 func allGenerators() []engine.Generator {
-	return []engine.Generator{&deepcopy.Generator{}, &conversion.Generator{}, &register.Generator{}, &prerelease.Generator{}}
+	return []engine.Generator{&deepcopy.Generator{}, &defaulter.Generator{}, &conversion.Generator{}, &register.Generator{}, &prerelease.Generator{}}
 }
 
 func printMarkers(w io.Writer) {

@@ -1,9 +1,6 @@
 package conversion
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/apigen-dev/apigen/markers"
 )
 
@@ -14,35 +11,11 @@ const (
 	fnMarker       = "k8s:conversion-fn"
 )
 
-// importPath accepts a Go import path, and "false" where allowFalse.
-type importPath struct{ allowFalse bool }
-
-func (g importPath) Parse(raw string) (any, error) {
-	switch {
-	case raw == "false" && g.allowFalse:
-		return raw, nil
-	case raw == "":
-		return nil, fmt.Errorf("an import path is required")
-	case strings.HasPrefix(raw, "./") || strings.HasPrefix(raw, "../"):
-		return nil, fmt.Errorf("relative path %q is not supported; use the full import path", raw)
-	case strings.ContainsAny(raw, " \t\"'"):
-		return nil, fmt.Errorf("%q is not an import path", raw)
-	}
-	return raw, nil
-}
-
-func (g importPath) String() string {
-	if g.allowFalse {
-		return "import/path|false"
-	}
-	return "import/path"
-}
-
 var definitions = []*markers.Definition{
 	{
 		Name:       enableMarker,
 		Place:      markers.Package,
-		Value:      importPath{allowFalse: true},
+		Value:      markers.ImportPath{AllowFalse: true},
 		Repeatable: true,
 		Help:       "generate conversions between this package's types and the same-named types of the given package (repeatable); false generates only explicit and hand-written ones",
 	},
@@ -55,7 +28,7 @@ var definitions = []*markers.Definition{
 	{
 		Name:  externalMarker,
 		Place: markers.Package,
-		Value: importPath{},
+		Value: markers.ImportPath{},
 		Help:  "the package that holds the versioned types, when it is not this one",
 	},
 	{

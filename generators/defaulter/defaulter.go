@@ -1,0 +1,287 @@
+// Package defaulter generates the functions that apply defaults to API
+// objects, producing the same files as k8s.io/code-generator's
+// defaulter-gen: a SetObjectDefaults_<Type> function for each top-level
+// type, calling the hand-written SetDefaults_* functions and applying the
+// +default values of everything the type holds, and RegisterDefaults.
+package defaulter
+
+import (
+	"go/token"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+
+	"k8s.io/gengo/v2/generator"
+	"k8s.io/gengo/v2/namer"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/markers"
+	"github.com/apigen-dev/apigen/model"
+	"github.com/apigen-dev/apigen/output"
+)
+
+// invalidPos marks diagnostics that belong to no line of source.
+var invalidPos token.Position
+
+// Generator is defaulter-gen.
+type Generator struct {
+	OutputFile    string
+	Header        []byte
+	BuildTag      string   // written into the header; "" means load.BuildTag
+	ExtraPeerDirs []string // more packages whose SetDefaults_ functions are called
+}
+
+func (g *Generator) Name() string { return "defaulter-gen" }
+
+// peerPaths returns --extra-peer-dirs as import paths.
+func (g *Generator) peerPaths() []string {
+	var out []string
+	for _, p := range g.ExtraPeerDirs {
+		if _, after, ok := strings.Cut(p, "/vendor/"); ok {
+			p = after
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// Needs names the packages of +k8s:defaulter-gen-input and the peer
+// directories, so that they are read in the same load.
+func (g *Generator) Needs(docs map[string]markers.Set) []load.Extra {
+	var extra []load.Extra
+	active := false
+	for _, path := range slices.Sorted(maps.Keys(docs)) {
+		a := activationOf(path, docs[path])
+		if !a.enabled {
+			continue
+		}
+		active = true
+		if a.input != path {
+			extra = append(extra, load.Extra{Path: a.input, Pos: a.inputAt, Why: "+" + inputMarker})
+		}
+	}
+	if active {
+		for _, p := range g.peerPaths() {
+			extra = append(extra, load.Extra{Path: p, Why: "--extra-peer-dirs"})
+		}
+	}
+	return extra
+}
+
+// job is one file to write.
+type job struct {
+	pkg     *model.Package
+	objects map[*types.Type]*types.Type // the types given an object defaulter, and its function
+}
+
+// Generate writes one file per package whose doc.go turns defaulting on.
+//
+// Packages are planned one after another in import-path order, and the
+// hand-written functions of each are known only from its turn on, as
+// upstream does: which types get an object defaulter may depend on it. The
+// functions are then written knowing every hand-written function.
+func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
+	var out engine.Output
+	targets := map[string]bool{}
+	for _, p := range m.Packages {
+		targets[p.Path] = true
+		out.Owned = append(out.Owned, output.Join(p.Dir, g.OutputFile))
+	}
+	lib := newLibrary(m, diags)
+	var peers []*model.Package
+	if slices.ContainsFunc(m.Packages, func(p *model.Package) bool { return activationOf(p.Path, p.Markers).enabled }) {
+		peers = g.peers(m, diags) // only loaded when some package is defaulted
+	}
+	var jobs []*job
+	for _, p := range m.Packages {
+		checkPackage(m, p, diags)
+		lib.add(p)
+		for _, pp := range peers {
+			lib.add(pp)
+		}
+		a := activationOf(p.Path, p.Markers)
+		if a.mixed != nil {
+			diags.Errorf(a.mixed.Pos, "+%s=false cannot be combined with field names", enableMarker)
+			continue
+		}
+		if !a.enabled {
+			continue
+		}
+		typesPkg := m.Package(a.input)
+		if typesPkg == nil {
+			diags.Errorf(a.inputAt, "package %s, named by +%s, was not loaded", a.input, inputMarker)
+			continue
+		}
+		checkFieldNames(typesPkg, a, diags)
+		pl := &planner{lib: lib, targets: targets}
+		jobs = append(jobs, &job{pkg: p, objects: pl.choose(m, p, typesPkg, a)})
+	}
+
+	files := make([]*output.File, len(jobs))
+	var wg sync.WaitGroup
+	for i, j := range jobs {
+		wg.Go(func() { files[i] = g.file(m, lib, targets, j, diags) })
+	}
+	wg.Wait()
+	for _, f := range files {
+		if f != nil {
+			out.Files = append(out.Files, *f)
+		}
+	}
+	return out
+}
+
+// peers returns the packages named by --extra-peer-dirs; a path ending in
+// "/..." names every loaded package below it.
+func (g *Generator) peers(m *model.Model, diags *diag.List) []*model.Package {
+	var out []*model.Package
+	for _, path := range g.peerPaths() {
+		if prefix, ok := strings.CutSuffix(path, "/..."); ok {
+			for _, q := range slices.Sorted(maps.Keys(m.Universe)) {
+				if p := m.Package(q); p != nil && (q == prefix || strings.HasPrefix(q, prefix+"/")) {
+					out = append(out, p)
+				}
+			}
+			continue
+		}
+		if p := m.Package(path); p != nil {
+			out = append(out, p)
+		} else {
+			diags.Errorf(invalidPos, "--extra-peer-dirs names package %s, which was not loaded", path)
+		}
+	}
+	return out
+}
+
+// checkFieldNames reports package-level +k8s:defaulter-gen markers naming
+// a field that no type of the package being defaulted has. "true" names
+// no field: it turns the package on for the types that opt in.
+func checkFieldNames(p *model.Package, a activation, diags *diag.List) {
+	have := map[string]bool{}
+	for _, t := range p.Types {
+		if t.Kind == types.Struct {
+			for _, f := range t.Members {
+				have[f.Name] = true
+			}
+		}
+	}
+	for _, mk := range a.fields {
+		if name := mk.Value.(string); !have[name] && name != "true" {
+			diags.Errorf(mk.Pos, "+%s=%s: no type in package %s has a field named %s", enableMarker, name, p.Path, name)
+		}
+	}
+}
+
+// choose decides which types of typesPkg get a generated object defaulter
+// in package p: those selected by markers or by field name that have
+// something to default, counting as such a call to another type's object
+// defaulter.
+func (pl *planner) choose(m *model.Model, p, typesPkg *model.Package, a activation) map[*types.Type]*types.Type {
+	fields := map[string]bool{}
+	for _, mk := range a.fields {
+		fields[mk.Value.(string)] = true
+	}
+	pl.objects = map[*types.Type]*types.Type{}
+	for _, name := range slices.Sorted(maps.Keys(typesPkg.Types)) {
+		t := typesPkg.Types[name]
+		if len(t.TypeParams) > 0 || m.InstanceOf(t) != nil || !pl.selected(m, t, fields) || namer.IsPrivateGoName(t.Name.Name) {
+			continue
+		}
+		pl.objects[t] = nil
+	}
+	objNames := pl.lib.objNames
+	for {
+		added := 0
+		for _, t := range sortedTypes(pl.objects) {
+			if pl.objects[t] == nil && pl.tree(t) != nil {
+				pl.objects[t] = &types.Type{Name: types.Name{Package: p.Path, Name: objNames.Name(t)}, Kind: types.Func}
+				added++
+			}
+		}
+		if added == 0 {
+			break
+		}
+	}
+	for t, fn := range pl.objects {
+		if fn == nil {
+			delete(pl.objects, t)
+		}
+	}
+	return pl.objects
+}
+
+// selected reports whether t is a candidate for an object defaulter: not
+// already given one by hand, and either opted in with +k8s:defaulter-gen
+// in the comment block above its doc comment, or a struct with one of the
+// package marker's fields.
+func (pl *planner) selected(m *model.Model, t *types.Type, fields map[string]bool) bool {
+	if pl.lib.byType[t].object != nil {
+		return false
+	}
+	if mk, ok := detached(m, t).Get(enableMarker); ok {
+		return mk.Value.(string) == "true"
+	}
+	if t.Kind == types.Struct {
+		for _, f := range t.Members {
+			if fields[f.Name] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// detached returns the markers of t that are not in its doc comment: those
+// of the comment block above it.
+func detached(m *model.Model, t *types.Type) markers.Set {
+	doc := m.DocMarkers(t)
+	var out markers.Set
+	for _, mk := range m.Markers(t) {
+		if !slices.ContainsFunc(doc, func(d markers.Marker) bool { return d.Pos == mk.Pos }) {
+			out = append(out, mk)
+		}
+	}
+	return out
+}
+
+// file writes the defaulters of one job.
+func (g *Generator) file(m *model.Model, lib *library, targets map[string]bool, j *job, diags *diag.List) *output.File {
+	tracker := generator.NewImportTrackerForPackage(j.pkg.Path)
+	w := &writer{raw: namer.NewRawNamer(j.pkg.Path, tracker), objects: functionNamer("SetObjectDefaults_")}
+	ts := sortedTypes(j.objects)
+	w.register(ts)
+	pl := &planner{lib: lib, targets: targets, objects: j.objects}
+	for _, t := range ts {
+		tree := pl.tree(t)
+		if tree == nil {
+			continue
+		}
+		resolveRefs(tree, tracker)
+		w.object(t, tree)
+	}
+	tag := g.BuildTag
+	if tag == "" {
+		tag = load.BuildTag
+	}
+	f := output.GoFile{
+		Header:  output.Header{Boilerplate: g.Header, BuildTag: tag},
+		Tool:    g.Name(),
+		Package: j.pkg.Name,
+		Body:    w.buf,
+	}
+	for _, line := range tracker.ImportLines() {
+		if !isLocalImport(line, j.pkg.Path) {
+			f.Imports = append(f.Imports, line)
+		}
+	}
+	data, err := f.Bytes()
+	if err != nil {
+		diags.Errorf(invalidPos, "defaulter-gen produced code for %s that does not parse (a bug): %v", j.pkg.Path, err)
+		return nil
+	}
+	return &output.File{Path: output.Join(j.pkg.Dir, g.OutputFile), Data: data}
+}

@@ -1,0 +1,4 @@
+// +k8s:defaulter-gen=TypeMeta
+// +k8s:defaulter-gen=ObjectMeta
+
+package nofield

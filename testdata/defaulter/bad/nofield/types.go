@@ -1,0 +1,7 @@
+package nofield
+
+type TypeMeta struct{}
+
+type Thing struct {
+	TypeMeta
+}
