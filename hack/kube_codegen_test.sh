@@ -306,29 +306,39 @@ EOF
 function test_build_once_per_shell() {
     local m
     m="$(new_module once)"
-    local count="${WORK}/builds"
-    : >"${count}"
-    (
-        cd "${m}" || exit 99
-        # shellcheck source=/dev/null
-        source "${SCRIPT}"
-        # shellcheck disable=SC2317 # called by the sourced script
-        function go() {
-            if [ "${1:-}" = "build" ]; then
-                echo build >>"${count}"
-            fi
-            command go "$@"
-        }
-        kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis
-        kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis
-    ) >"${WORK}/out" 2>"${WORK}/err"
-    expect_rc 0 "$?"
+    local count="${WORK}/builds" cache="${WORK}/once-cache"
+    # builds_in_new_shell: runs gen_helpers twice in a new shell and prints
+    # how many times go build ran.
+    function builds_in_new_shell() {
+        : >"${count}"
+        (
+            cd "${m}" || exit 99
+            export APIGEN_CACHE="${cache}"
+            # shellcheck source=/dev/null
+            source "${SCRIPT}"
+            # shellcheck disable=SC2317 # called by the sourced script
+            function go() {
+                if [ "${1:-}" = "build" ]; then
+                    echo build >>"${count}"
+                fi
+                command go "$@"
+            }
+            kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis
+            kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis
+        ) >"${WORK}/out" 2>"${WORK}/err" || fail "gen_helpers failed"
+        wc -l <"${count}" | tr -d ' '
+    }
     local n
-    n="$(wc -l <"${count}" | tr -d ' ')"
-    if [ "${n}" != 1 ]; then
-        fail "go build ran ${n} times, want 1"
-    fi
-    expect_file "${APIGEN_CACHE}/bin/apigen"
+    n="$(builds_in_new_shell)"
+    [ "${n}" = 1 ] || fail "first shell: go build ran ${n} times, want 1"
+    expect_file "${cache}/bin/apigen"
+    # Binaries newer than the sources are used as they are.
+    n="$(builds_in_new_shell)"
+    [ "${n}" = 0 ] || fail "second shell: go build ran ${n} times, want 0"
+    # Sources newer than the binaries are built again.
+    touch -d '2000-01-01' "${cache}/bin/apigen"
+    n="$(builds_in_new_shell)"
+    [ "${n}" = 1 ] || fail "after a source change: go build ran ${n} times, want 1"
 }
 
 # Without APIGEN_CACHE the binaries go under ${XDG_CACHE_HOME}/apigen.
