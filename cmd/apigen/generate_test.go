@@ -26,13 +26,13 @@ func TestExampleUpToDate(t *testing.T) {
 }
 
 // TestExampleRoundTrip regenerates the example from scratch and runs its
-// own tests: they deep-copy every field kind and mutate the copies, and
-// convert 1000 random objects of each kind to the internal version and back
-// through the generated conversions.
+// own tests: they deep-copy every field kind and mutate the copies, convert
+// 1000 random objects of each kind to the internal version and back through
+// the generated conversions, and default them twice.
 func TestExampleRoundTrip(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/example")
 	dir := refmod.CopyDir(t, src)
-	names := map[string]int{"zz_generated.deepcopy.go": 3, "zz_generated.conversion.go": 2}
+	names := map[string]int{"zz_generated.deepcopy.go": 3, "zz_generated.defaults.go": 2, "zz_generated.conversion.go": 2}
 	shipped := map[string]map[string][]byte{}
 	for name, count := range names {
 		shipped[name] = refmod.Take(t, dir, name)

@@ -107,8 +107,32 @@ func TestRoundTrip(t *testing.T) {
 				if !apiequality.Semantic.DeepEqual(original, back) {
 					t.Fatalf("object %d changed in a round trip:\nbefore: %#v\nafter:  %#v", i, original, back)
 				}
+				once := original.DeepCopyObject()
+				scheme.Default(once)
+				twice := once.DeepCopyObject()
+				scheme.Default(twice)
+				if !apiequality.Semantic.DeepEqual(once, twice) {
+					t.Fatalf("object %d: defaulting twice differs from defaulting once", i)
+				}
 			}
 		})
+	}
+}
+
+// TestDefaultsRegistered checks that the generated RegisterDefaults reached
+// the scheme: the hand-written SetDefaults_FrobberSpec and the +default
+// marker both apply, in both versions and through a list.
+func TestDefaultsRegistered(t *testing.T) {
+	scheme := newScheme(t)
+	f := &v6.Frobber{Spec: v6.FrobberSpec{Ports: []v6.FrobberPort{{Name: "web"}, {Name: "dns", Protocol: "UDP"}}}}
+	scheme.Default(f)
+	if f.Spec.Height != 1 || f.Spec.Ports[0].Protocol != "TCP" || f.Spec.Ports[1].Protocol != "UDP" {
+		t.Errorf("v6 defaults not applied: height %d, protocols %q %q", f.Spec.Height, f.Spec.Ports[0].Protocol, f.Spec.Ports[1].Protocol)
+	}
+	list := &v7beta1.FrobberList{Items: []v7beta1.Frobber{{Spec: v7beta1.FrobberSpec{Height: 5, Ports: []v7beta1.FrobberPort{{}}}}}}
+	scheme.Default(list)
+	if got := list.Items[0].Spec; got.Height != 5 || got.Ports[0].Protocol != "TCP" {
+		t.Errorf("v7beta1 list defaults not applied: %+v", got)
 	}
 }
 

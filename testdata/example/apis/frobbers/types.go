@@ -103,6 +103,10 @@ type FrobberPort struct {
 	Name string
 	// Port is the port number.
 	Port int32
+	// Protocol is the transport protocol of the port.
+	// +default="TCP"
+	// +optional
+	Protocol string
 	// AppProtocol is the application protocol spoken on the port.
 	// +optional
 	AppProtocol *string

@@ -17,5 +17,6 @@ permissions and limitations.
 //
 // +k8s:deepcopy-gen=package
 // +k8s:conversion-gen=example.com/frobbers/apis/frobbers
+// +k8s:defaulter-gen=TypeMeta
 // +groupName=frobbers.example.com
 package v6

@@ -46,6 +46,10 @@ var (
 	AddToScheme = localSchemeBuilder.AddToScheme
 )
 
+func init() {
+	localSchemeBuilder.Register(addDefaultingFuncs)
+}
+
 func addKnownTypes(scheme *runtime.Scheme) error {
 	scheme.AddKnownTypes(SchemeGroupVersion,
 		&Frobber{},

@@ -107,6 +107,10 @@ type FrobberPort struct {
 	Name string `json:"name"`
 	// Port is the port number.
 	Port int32 `json:"port"`
+	// Protocol is the transport protocol of the port.
+	// +default="TCP"
+	// +optional
+	Protocol string `json:"protocol,omitempty"`
 	// AppProtocol is the application protocol spoken on the port.
 	// +optional
 	AppProtocol *string `json:"appProtocol,omitempty"`
