@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -18,7 +20,14 @@ type Common struct {
 	VerifyOnly   bool
 	Dir          string
 	Verbosity    int
+	LintRules    []string // upstream's tag lint rules; apigen always checks markers
+
+	OutputFile    string // upstream's --output-file, for commands that have it
+	hasOutputFile bool
 }
+
+// lintRules are the names upstream's --lint-rules accepts.
+var lintRules = []string{"known-tags-only", "require-explicit-disablement"}
 
 // Add registers the common flags on fs.
 func (c *Common) Add(fs *pflag.FlagSet) {
@@ -26,6 +35,26 @@ func (c *Common) Add(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.VerifyOnly, "verify-only", false, "write nothing; exit 1 and show a diff if any generated file is missing, stale or extra")
 	fs.StringVarP(&c.Dir, "chdir", "C", "", "run as if started in this directory")
 	fs.IntVarP(&c.Verbosity, "v", "v", 0, "log verbosity (accepted for compatibility)")
+	fs.StringSliceVar(&c.LintRules, "lint-rules", nil, "accepted for compatibility ("+strings.Join(lintRules, ", ")+"); apigen always checks markers")
+}
+
+// AddOutputFile registers upstream's --output-file flag with its default.
+func (c *Common) AddOutputFile(fs *pflag.FlagSet, def string) {
+	fs.StringVar(&c.OutputFile, "output-file", def, "the name of the file to be generated")
+	c.hasOutputFile = true
+}
+
+// check rejects flag values upstream rejects.
+func (c *Common) check() error {
+	if c.hasOutputFile && c.OutputFile == "" {
+		return fmt.Errorf("--output-file must be specified")
+	}
+	for _, r := range c.LintRules {
+		if !slices.Contains(lintRules, r) {
+			return fmt.Errorf("unknown rule %q in --lint-rules", r)
+		}
+	}
+	return nil
 }
 
 // Header reads the --go-header-file, relative to --chdir if given.
@@ -44,6 +73,10 @@ func Run(fs *pflag.FlagSet, args []string, c *Common, stdout, stderr io.Writer, 
 		if err == pflag.ErrHelp {
 			return 0
 		}
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return 2
+	}
+	if err := c.check(); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return 2
 	}

@@ -5,6 +5,7 @@ package refmod
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -147,4 +148,20 @@ func GoTest(t testing.TB, dir string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test in %s: %v\n%s", dir, err, out)
 	}
+}
+
+// Command is the testable entry point of a command: its arguments in, its
+// exit status out.
+type Command func(args []string, stdout, stderr io.Writer) int
+
+// Regenerate removes the shipped files named name below dir, runs cmd with
+// -C dir and args, and returns the shipped files for Compare.
+func Regenerate(t *testing.T, dir, name string, cmd Command, args ...string) map[string][]byte {
+	t.Helper()
+	shipped := Take(t, dir, name)
+	var stderr bytes.Buffer
+	if code := cmd(append([]string{"-C", dir}, args...), io.Discard, &stderr); code != 0 {
+		t.Fatalf("exit status %d:\n%s", code, stderr.String())
+	}
+	return shipped
 }

@@ -26,14 +26,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var common cli.Common
 	common.Add(fs)
 	g := &conversion.Generator{}
-	fs.StringVar(&g.OutputFile, "output-file", "generated.conversion.go", "the name of the file to be generated")
+	common.AddOutputFile(fs, "generated.conversion.go")
 	fs.StringSliceVar(&g.BasePeerDirs, "base-peer-dirs", slices.Clone(conversion.DefaultBasePeerDirs), "import paths searched for conversions after the markers' peer packages")
 	fs.StringSliceVar(&g.ExtraPeerDirs, "extra-peer-dirs", nil, "import paths searched for conversions after --base-peer-dirs")
 	fs.BoolVar(&g.SkipUnsafe, "skip-unsafe", false, "never convert with unsafe.Pointer casts")
 	fs.StringVar(&g.BuildTag, "build-tag", load.BuildTag, "the build tag that excludes generated files")
-	fs.StringSlice("lint-rules", nil, "accepted for compatibility; apigen always checks markers")
 	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
-		g.Header = header
+		g.OutputFile, g.Header = common.OutputFile, header
 		return []engine.Generator{g}, nil
 	})
 }

@@ -13,21 +13,10 @@ import (
 
 const outputName = "zz_generated.conversion.go"
 
-func regenerate(t *testing.T, dir string, args ...string) map[string][]byte {
-	t.Helper()
-	shipped := refmod.Take(t, dir, outputName)
-	t.Chdir(dir)
-	var stderr bytes.Buffer
-	if code := run(args, os.Stdout, &stderr); code != 0 {
-		t.Fatalf("conversion-gen exited %d:\n%s", code, stderr.String())
-	}
-	return shipped
-}
-
 func TestParitySampleAPIServer(t *testing.T) {
 	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
-	shipped := regenerate(t, dir, "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt", p+"/v1alpha1", p+"/v1beta1")
+	shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt", p+"/v1alpha1", p+"/v1beta1")
 	if len(shipped) != 2 {
 		t.Fatalf("sample-apiserver ships %d conversion files, expected 2", len(shipped))
 	}
@@ -40,7 +29,7 @@ func TestParityMetrics(t *testing.T) {
 	for _, p := range []string{"metrics/v1alpha1", "metrics/v1beta1", "metrics/v1", "custom_metrics/v1beta1", "custom_metrics/v1beta2", "external_metrics/v1beta1"} {
 		args = append(args, "k8s.io/metrics/pkg/apis/"+p)
 	}
-	shipped := regenerate(t, dir, args...)
+	shipped := refmod.Regenerate(t, dir, outputName, run, args...)
 	if len(shipped) != 6 {
 		t.Fatalf("metrics ships %d conversion files, expected 6", len(shipped))
 	}

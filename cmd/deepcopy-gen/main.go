@@ -22,9 +22,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var common cli.Common
 	common.Add(fs)
-	outputFile := fs.String("output-file", "generated.deepcopy.go", "the name of the file to be generated")
-	fs.StringSlice("lint-rules", nil, "accepted for compatibility; apigen always checks markers")
+	common.AddOutputFile(fs, "generated.deepcopy.go")
 	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
-		return []engine.Generator{&deepcopy.Generator{OutputFile: *outputFile, Header: header}}, nil
+		return []engine.Generator{&deepcopy.Generator{OutputFile: common.OutputFile, Header: header}}, nil
 	})
 }

@@ -13,23 +13,10 @@ import (
 
 const outputName = "zz_generated.deepcopy.go"
 
-// regenerate deletes the shipped deepcopy files below dir, runs our
-// deepcopy-gen there with args, and returns the shipped files.
-func regenerate(t *testing.T, dir string, args ...string) map[string][]byte {
-	t.Helper()
-	shipped := refmod.Take(t, dir, outputName)
-	t.Chdir(dir)
-	var stderr bytes.Buffer
-	if code := run(args, os.Stdout, &stderr); code != 0 {
-		t.Fatalf("deepcopy-gen exited %d:\n%s", code, stderr.String())
-	}
-	return shipped
-}
-
 func TestParityKubernetesAPI(t *testing.T) {
 	dir := refmod.Copy(t, "k8s.io/api@v0.37.2")
 	header := refmod.Lines(t, filepath.Join(dir, "core/v1", outputName), 4, 18)
-	shipped := regenerate(t, dir, "--go-header-file", header, "--output-file", outputName, "./...")
+	shipped := refmod.Regenerate(t, dir, outputName, run, "--go-header-file", header, "--output-file", outputName, "./...")
 	if len(shipped) != 60 {
 		t.Fatalf("k8s.io/api ships %d deepcopy files, expected 60", len(shipped))
 	}
@@ -39,7 +26,7 @@ func TestParityKubernetesAPI(t *testing.T) {
 func TestParitySampleAPIServer(t *testing.T) {
 	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
-	shipped := regenerate(t, dir, "--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
+	shipped := refmod.Regenerate(t, dir, outputName, run, "--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
 		p, p+"/v1alpha1", p+"/v1beta1")
 	if len(shipped) != 3 {
 		t.Fatalf("sample-apiserver ships %d deepcopy files, expected 3", len(shipped))
@@ -55,7 +42,7 @@ func TestParityMetrics(t *testing.T) {
 		pkgs = append(pkgs, "k8s.io/metrics/pkg/apis/"+p)
 	}
 	args := append([]string{"--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName}, pkgs...)
-	shipped := regenerate(t, dir, args...)
+	shipped := refmod.Regenerate(t, dir, outputName, run, args...)
 	if len(shipped) != 9 {
 		t.Fatalf("metrics ships %d deepcopy files, expected 9", len(shipped))
 	}

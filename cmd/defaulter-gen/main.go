@@ -26,20 +26,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var common cli.Common
 	common.Add(fs)
 	g := &defaulter.Generator{}
-	fs.StringVar(&g.OutputFile, "output-file", "generated.defaults.go", "the name of the file to be generated")
+	common.AddOutputFile(fs, "generated.defaults.go")
 	fs.StringSliceVar(&g.ExtraPeerDirs, "extra-peer-dirs", nil, "import paths whose SetDefaults_ functions are also called, after the packages' own")
 	fs.StringVar(&g.BuildTag, "build-tag", load.BuildTag, "the build tag that excludes generated files (only "+load.BuildTag+" is supported)")
-	fs.StringSlice("lint-rules", nil, "accepted for compatibility; apigen always checks markers")
 	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
-		if g.OutputFile == "" {
-			return nil, fmt.Errorf("--output-file must be specified")
-		}
 		if g.BuildTag != load.BuildTag {
 			// Packages are always loaded with load.BuildTag; files generated
 			// under another tag would be read back as hand-written code.
 			return nil, fmt.Errorf("--build-tag %s is not supported: generated files must carry %s", g.BuildTag, load.BuildTag)
 		}
-		g.Header = header
+		g.OutputFile, g.Header = common.OutputFile, header
 		return []engine.Generator{g}, nil
 	})
 }

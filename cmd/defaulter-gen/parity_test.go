@@ -12,25 +12,13 @@ import (
 
 const outputName = "zz_generated.defaults.go"
 
-// regenerate deletes the shipped defaulter files below dir, runs our
-// defaulter-gen in dir with args, and returns the shipped files.
-func regenerate(t *testing.T, dir string, args ...string) map[string][]byte {
-	t.Helper()
-	shipped := refmod.Take(t, dir, outputName)
-	var stderr bytes.Buffer
-	if code := run(append([]string{"-C", dir}, args...), os.Stdout, &stderr); code != 0 {
-		t.Fatalf("defaulter-gen exited %d:\n%s", code, stderr.String())
-	}
-	return shipped
-}
-
 // TestParitySampleAPIServer regenerates k8s.io/sample-apiserver's files the
 // way its hack/update-codegen.sh does.
 func TestParitySampleAPIServer(t *testing.T) {
 	t.Parallel()
 	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
-	shipped := regenerate(t, dir, "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt",
+	shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt",
 		p+"/v1alpha1", p+"/v1beta1")
 	if len(shipped) != 2 {
 		t.Fatalf("sample-apiserver ships %d defaulter files, expected 2", len(shipped))
@@ -61,7 +49,7 @@ func TestParityModules(t *testing.T) {
 			dir := refmod.Copy(t, c.module)
 			first := firstShipped(t, dir)
 			header := refmod.Lines(t, first, 4, 18)
-			shipped := regenerate(t, dir, "--output-file", outputName, "--go-header-file", header, c.pattern)
+			shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", header, c.pattern)
 			if len(shipped) != c.files {
 				t.Fatalf("%s ships %d defaulter files, expected %d", c.module, len(shipped), c.files)
 			}
@@ -81,7 +69,7 @@ func TestParityOutputTests(t *testing.T) {
 	header := refmod.Lines(t, filepath.Join(tests, "marker", outputName), 4, 18)
 	empty := filepath.Join(tests, "empty", outputName)
 	const p = "k8s.io/code-generator/cmd/defaulter-gen/output_tests"
-	shipped := regenerate(t, dir, "--output-file", outputName, "--go-header-file", header,
+	shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", header,
 		p+"/marker", p+"/pointer", p+"/slices", p+"/wholepkg")
 	if len(shipped) != 5 {
 		t.Fatalf("output_tests ship %d defaulter files, expected 5", len(shipped))

@@ -12,26 +12,13 @@ import (
 
 const outputName = "zz_generated.prerelease-lifecycle.go"
 
-// regenerate deletes the shipped files below dir, runs our
-// prerelease-lifecycle-gen there with args, and returns the shipped files.
-func regenerate(t *testing.T, dir string, args ...string) map[string][]byte {
-	t.Helper()
-	shipped := refmod.Take(t, dir, outputName)
-	t.Chdir(dir)
-	var stderr bytes.Buffer
-	if code := run(args, os.Stdout, &stderr); code != 0 {
-		t.Fatalf("prerelease-lifecycle-gen exited %d:\n%s", code, stderr.String())
-	}
-	return shipped
-}
-
 // TestParityKubernetesAPI regenerates every shipped file of k8s.io/api with
 // ./...: upstream, given ./..., writes exactly the files k8s.io/api ships,
 // one for each package marked +k8s:prerelease-lifecycle-gen=true.
 func TestParityKubernetesAPI(t *testing.T) {
 	dir := refmod.Copy(t, "k8s.io/api@v0.37.2")
 	header := refmod.Lines(t, filepath.Join(dir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
-	shipped := regenerate(t, dir, "--go-header-file", header, "--output-file", outputName, "./...")
+	shipped := refmod.Regenerate(t, dir, outputName, run, "--go-header-file", header, "--output-file", outputName, "./...")
 	if len(shipped) != 55 {
 		t.Fatalf("k8s.io/api ships %d prerelease-lifecycle files, expected 55", len(shipped))
 	}
@@ -41,7 +28,7 @@ func TestParityKubernetesAPI(t *testing.T) {
 func TestParitySampleAPIServer(t *testing.T) {
 	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
-	shipped := regenerate(t, dir, "--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
+	shipped := refmod.Regenerate(t, dir, outputName, run, "--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
 		p, p+"/v1alpha1", p+"/v1beta1")
 	if len(shipped) != 1 {
 		t.Fatalf("sample-apiserver ships %d prerelease-lifecycle files, expected 1", len(shipped))
