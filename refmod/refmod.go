@@ -165,3 +165,24 @@ func Regenerate(t *testing.T, dir, name string, cmd Command, args ...string) map
 	}
 	return shipped
 }
+
+// Upstream builds k8s.io/code-generator's tool at v0.37.2 from the module
+// proxy, runs it in dir with args, and returns the files named name that it
+// wrote below dir, removing them so that ours can write them again: an
+// oracle for inputs that no module ships generated files for.
+func Upstream(t testing.TB, tool, dir, name string, args ...string) map[string][]byte {
+	t.Helper()
+	gobin := t.TempDir()
+	install := exec.Command("go", "install", "k8s.io/code-generator/cmd/"+tool+"@v0.37.2")
+	install.Dir = gobin
+	install.Env = append(os.Environ(), "GOBIN="+gobin, "GOFLAGS=", "GOWORK=off")
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("installing upstream %s: %v\n%s", tool, err, out)
+	}
+	gen := exec.Command(filepath.Join(gobin, tool), args...)
+	gen.Dir = dir
+	if out, err := gen.CombinedOutput(); err != nil {
+		t.Fatalf("upstream %s: %v\n%s", tool, err, out)
+	}
+	return Take(t, dir, name)
+}

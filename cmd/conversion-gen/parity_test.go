@@ -36,6 +36,28 @@ func TestParityMetrics(t *testing.T) {
 	refmod.Compare(t, dir, outputName, shipped)
 }
 
+// TestParitySkipUnsafe compares ours with upstream's binary, run in the
+// same test, with --skip-unsafe: no conversion may use unsafe.Pointer.
+func TestParitySkipUnsafe(t *testing.T) {
+	dir := refmod.Copy(t, "k8s.io/metrics@v0.37.2")
+	args := []string{"--skip-unsafe", "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt"}
+	for _, p := range []string{"metrics/v1beta1", "custom_metrics/v1beta2", "external_metrics/v1beta1"} {
+		args = append(args, "k8s.io/metrics/pkg/apis/"+p)
+	}
+	refmod.Take(t, dir, outputName)
+	want := refmod.Upstream(t, "conversion-gen", dir, outputName, args...)
+	if len(want) != 3 {
+		t.Fatalf("upstream wrote %d files, want 3", len(want))
+	}
+	for p, b := range want {
+		if bytes.Contains(b, []byte("unsafe")) {
+			t.Fatalf("upstream's %s uses unsafe despite --skip-unsafe", p)
+		}
+	}
+	refmod.Regenerate(t, dir, outputName, run, args...)
+	refmod.Compare(t, dir, outputName, want)
+}
+
 // TestDiagnostics runs conversion-gen on bad input: each run must exit 1,
 // print exactly the golden diagnostics, and write nothing.
 func TestDiagnostics(t *testing.T) {

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,26 +20,6 @@ func ours(t *testing.T, dir string, args ...string) {
 	if code := run(args, os.Stdout, &stderr); code != 0 {
 		t.Fatalf("register-gen exited %d:\n%s", code, stderr.String())
 	}
-}
-
-// upstream builds k8s.io/code-generator's register-gen v0.37.2 from the
-// module proxy, runs it in dir with args, and returns the files it wrote,
-// removing them so that ours can write them again.
-func upstream(t *testing.T, dir string, args ...string) map[string][]byte {
-	t.Helper()
-	gobin := t.TempDir()
-	install := exec.Command("go", "install", "k8s.io/code-generator/cmd/register-gen@v0.37.2")
-	install.Dir = gobin
-	install.Env = append(os.Environ(), "GOBIN="+gobin, "GOFLAGS=", "GOWORK=off")
-	if out, err := install.CombinedOutput(); err != nil {
-		t.Fatalf("installing upstream register-gen: %v\n%s", err, out)
-	}
-	gen := exec.Command(filepath.Join(gobin, "register-gen"), args...)
-	gen.Dir = dir
-	if out, err := gen.CombinedOutput(); err != nil {
-		t.Fatalf("upstream register-gen: %v\n%s", err, out)
-	}
-	return refmod.Take(t, dir, outputName)
 }
 
 // removeHandWritten deletes every register.go below dir, as if the packages
@@ -79,7 +58,7 @@ func TestParitySampleAPIServer(t *testing.T) {
 	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	args := []string{"--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName, "./pkg/apis/..."}
 
-	want := upstream(t, dir, args...)
+	want := refmod.Upstream(t, "register-gen", dir, outputName, args...)
 	if len(want) != 0 {
 		t.Fatalf("upstream wrote %d files for sample-apiserver as shipped, expected none", len(want))
 	}
@@ -87,7 +66,7 @@ func TestParitySampleAPIServer(t *testing.T) {
 	refmod.Compare(t, dir, outputName, want)
 
 	removeHandWritten(t, dir)
-	want = upstream(t, dir, args...)
+	want = refmod.Upstream(t, "register-gen", dir, outputName, args...)
 	if len(want) != 2 {
 		t.Fatalf("upstream wrote %d files for sample-apiserver without register.go, expected 2 (v1alpha1, v1beta1)", len(want))
 	}
@@ -105,7 +84,7 @@ func TestParityMetrics(t *testing.T) {
 	dir := refmod.Copy(t, "k8s.io/metrics@v0.37.2")
 	removeHandWritten(t, dir)
 	common := []string{"--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName}
-	want := upstream(t, dir, append(common,
+	want := refmod.Upstream(t, "register-gen", dir, outputName, append(common,
 		"./pkg/apis/custom_metrics/v1beta1", "./pkg/apis/custom_metrics/v1beta2", "./pkg/apis/custom_metrics/install",
 		"./pkg/apis/external_metrics/...", "./pkg/apis/metrics/...")...)
 	var got []string
