@@ -292,7 +292,12 @@ func (b *builder) recordType(obj *gotypes.TypeName, t *types.Type) {
 			if err := checkTag(st.Tag(i)); err != nil {
 				b.diags.Errorf(b.fset.Position(f.Pos()), "malformed struct tag on field %s: %v", f.Name(), err)
 			}
-			doc, _ := b.docGroups(f.Pos())
+			// A field on the type's own line (type T struct{ A int }) has no
+			// doc comment of its own: the block above belongs to the type.
+			var doc *ast.CommentGroup
+			if b.fset.Position(f.Pos()).Line > ti.pos.Line {
+				doc, _ = b.docGroups(f.Pos())
+			}
 			ti.fields = append(ti.fields, b.parse(markers.Field, doc))
 			ti.fieldPos = append(ti.fieldPos, b.fset.Position(f.Pos()))
 		}

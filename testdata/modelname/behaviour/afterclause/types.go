@@ -1,0 +1,4 @@
+package afterclause
+
+// Thing is a struct.
+type Thing struct{}

@@ -1,0 +1,3 @@
+module modelname.example
+
+go 1.26

@@ -1,0 +1,2 @@
+// +k8s:openapi-model-package=com.example.nostructs
+package nostructs

@@ -1,0 +1,4 @@
+package nostructs
+
+// Name is not a struct.
+type Name string

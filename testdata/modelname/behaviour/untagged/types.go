@@ -1,0 +1,4 @@
+package untagged
+
+// Plain has no model package.
+type Plain struct{ A int }

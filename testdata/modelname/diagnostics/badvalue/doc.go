@@ -1,0 +1,2 @@
+// +k8s:openapi-model-package=
+package badvalue

@@ -1,0 +1,3 @@
+module modelname.diagnostics
+
+go 1.26

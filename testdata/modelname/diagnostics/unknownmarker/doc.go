@@ -1,0 +1,2 @@
+// +k8s:openapi-model-packages=io.example.unknown
+package unknownmarker
