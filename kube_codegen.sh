@@ -91,6 +91,37 @@ function kube::codegen::internal::apigen_bin() {
     echo "${bin_dir}"
 }
 
+# Runs apigen generate in this shell's session: the first run keeps its
+# load and serves the later runs of the script (gen_openapi after
+# gen_helpers, say) instead of loading again. It waits only for the run, not
+# for the server, which stops by itself when idle (APIGEN_SESSION_IDLE,
+# default 15s). APIGEN_SESSION=off runs every call on its own.
+APIGEN_SESSION_DIR="${APIGEN_SESSION_DIR:-}"
+function kube::codegen::internal::apigen_generate() {
+    local bin="$1"
+    shift
+    if [ "${APIGEN_SESSION:-}" = off ]; then
+        "${bin}/apigen" generate "$@"
+        return
+    fi
+    if [ -z "${APIGEN_SESSION_DIR}" ] || [ ! -d "${APIGEN_SESSION_DIR}" ]; then
+        APIGEN_SESSION_DIR="$(mktemp -d "${TMPDIR:-/tmp}/apigen-session.XXXXXX")"
+    fi
+    "${bin}/apigen" generate --session "${APIGEN_SESSION_DIR}" "$@" &
+    local pid=$!
+    local status="${APIGEN_SESSION_DIR}/status.${pid}"
+    while [ ! -e "${status}" ] && kill -0 "${pid}" 2>/dev/null; do
+        sleep 0.01
+    done
+    if [ -e "${status}" ]; then
+        local code
+        code="$(cat "${status}")"
+        rm -f "${status}"
+        return "${code}"
+    fi
+    wait "${pid}"
+}
+
 # Like `find ... -print0`.
 function kube::codegen::internal::findz() {
     find "$@" -print0
@@ -288,7 +319,7 @@ function kube::codegen::gen_helpers() {
     if [ "${#extra_peers[@]}" != 0 ]; then
         args+=(--extra-peer-dirs "$(IFS=,; echo "${extra_peers[*]}")")
     fi
-    "${bin}/apigen" "${args[@]}" "${input_pkgs[@]}"
+    kube::codegen::internal::apigen_generate "${bin}" "${args[@]:1}" "${input_pkgs[@]}"
 }
 
 # Generate openapi code.

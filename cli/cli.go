@@ -66,36 +66,53 @@ func (c *Common) Header() ([]byte, error) {
 	return output.ReadHeader(path)
 }
 
+// Builder makes a command's generators once its flags are parsed.
+type Builder func(header []byte) ([]engine.Generator, error)
+
 // Run parses args, builds the generators and runs them over one load,
 // returning the exit status.
-func Run(fs *pflag.FlagSet, args []string, c *Common, stdout, stderr io.Writer, build func(header []byte) ([]engine.Generator, error)) int {
+func Run(fs *pflag.FlagSet, args []string, c *Common, stdout, stderr io.Writer, build Builder) int {
+	gens, code, ok := Parse(fs, args, c, stderr, build)
+	if !ok {
+		return code
+	}
+	return engine.Run(c.Options(fs, stdout, stderr), gens...)
+}
+
+// Parse parses args and builds the generators. When it cannot, it has
+// reported why and ok is false; code is then the exit status.
+func Parse(fs *pflag.FlagSet, args []string, c *Common, stderr io.Writer, build Builder) (gens []engine.Generator, code int, ok bool) {
+	fail := func(code int, err error) ([]engine.Generator, int, bool) {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return nil, code, false
+	}
 	if err := fs.Parse(args); err != nil {
 		if err == pflag.ErrHelp {
-			return 0
+			return nil, 0, false
 		}
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return 2
+		return fail(2, err)
 	}
 	if err := c.check(); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return 2
+		return fail(2, err)
 	}
 	header, err := c.Header()
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return 1
+		return fail(1, err)
 	}
-	gens, err := build(header)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return 2
+	if gens, err = build(header); err != nil {
+		return fail(2, err)
 	}
-	return engine.Run(engine.Options{
+	return gens, 0, true
+}
+
+// Options are the engine options of the parsed flags.
+func (c *Common) Options(fs *pflag.FlagSet, stdout, stderr io.Writer) engine.Options {
+	return engine.Options{
 		Dir:        c.Dir,
 		Patterns:   fs.Args(),
 		VerifyOnly: c.VerifyOnly,
 		Verbosity:  c.Verbosity,
 		Stdout:     stdout,
 		Stderr:     stderr,
-	}, gens...)
+	}
 }

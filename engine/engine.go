@@ -4,13 +4,11 @@ package engine
 
 import (
 	"fmt"
-	"go/token"
 	"io"
 	"sync"
 	"time"
 
 	"github.com/apigen-dev/apigen/diag"
-	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
@@ -36,10 +34,11 @@ type Output struct {
 
 // Options configure one run.
 type Options struct {
-	Dir        string   // where relative patterns are resolved; "" is the working directory
-	Patterns   []string // packages to generate for
-	VerifyOnly bool     // compare with disk instead of writing
-	Verbosity  int      // 2 and above logs the time each phase took
+	Dir        string            // where relative patterns are resolved; "" is the working directory
+	Patterns   []string          // packages to generate for
+	VerifyOnly bool              // compare with disk instead of writing
+	Verbosity  int               // 2 and above logs the time each phase took
+	Registry   *markers.Registry // the markers to parse; nil means those of the generators
 	Stdout     io.Writer
 	Stderr     io.Writer
 }
@@ -65,6 +64,12 @@ func Registry(gens ...Generator) *markers.Registry {
 // success, 1 when there were diagnostics or verification found differences.
 func Run(opts Options, gens ...Generator) int {
 	out, diags := Generate(opts, gens...)
+	return Finish(opts, out, diags)
+}
+
+// Finish reports diags, or writes or verifies out, and returns the exit
+// status.
+func Finish(opts Options, out Output, diags *diag.List) int {
 	if diags.Len() > 0 {
 		diags.Print(opts.Stderr)
 		return 1
@@ -91,22 +96,15 @@ func Run(opts Options, gens ...Generator) int {
 // Generate loads and runs the generators, returning their combined output
 // in generator order. Output is meaningful only when diags is empty.
 func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
-	reg := Registry(gens...)
-	start := time.Now()
-	extra, err := extraPackages(opts, reg, gens)
-	if err != nil {
-		var diags diag.List
-		diags.Errorf(token.Position{}, "listing packages: %v", err)
-		return Output{}, &diags
-	}
-	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra})
-	opts.phase("loading", start)
+	_, m, diags := Open(opts, gens...)
 	if diags.Len() > 0 {
 		return Output{}, diags
 	}
-	start = time.Now()
-	m := model.Build(res, reg, diags)
-	opts.phase("building the model", start)
+	return GenerateModel(opts, m, gens, diags), diags
+}
+
+// GenerateModel runs the generators concurrently over m.
+func GenerateModel(opts Options, m *model.Model, gens []Generator, diags *diag.List) Output {
 	defer opts.phase("generating", time.Now())
 	outs := make([]Output, len(gens))
 	var wg sync.WaitGroup
@@ -119,5 +117,5 @@ func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
 		all.Files = append(all.Files, o.Files...)
 		all.Owned = append(all.Owned, o.Owned...)
 	}
-	return all, diags
+	return all
 }

@@ -260,7 +260,7 @@ function test_deepcopy_command_line() {
     printf 'package untagged\n' >"${m}/pkg/apis/untagged/doc.go"
     make_stub
     rm -f "${WORK}/stub.args"
-    APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
+    APIGEN_SESSION=off APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
         codegen "${m}" kube::codegen::gen_helpers --boilerplate "${HEADER}" "${m}/pkg/apis"
     expect_rc 0 "$?"
     cat >"${WORK}/want.args" <<EOF
@@ -285,7 +285,7 @@ EOF
     # KUBE_VERBOSE becomes -v; no --boilerplate (and no header file in the
     # apigen tree) means no --go-header-file.
     rm -f "${WORK}/stub.args"
-    KUBE_VERBOSE=3 APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
+    APIGEN_SESSION=off KUBE_VERBOSE=3 APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
         codegen "${m}" kube::codegen::gen_helpers pkg/apis/widgets
     expect_rc 0 "$?"
     {
@@ -349,6 +349,29 @@ function test_default_cache_dir() {
         codegen "${m}" kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis
     expect_rc 0 "$?"
     expect_file "${WORK}/xdg/apigen/bin/apigen"
+    expect_file "${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go"
+}
+
+# Later apigen runs of one shell are served from the first run's load: the
+# second gen_helpers loads nothing, yet writes the same files.
+function test_session_shares_load() {
+    local m
+    m="$(new_module session)"
+    (
+        cd "${m}" || exit 99
+        export KUBE_VERBOSE=2 APIGEN_SESSION_IDLE=10s
+        # shellcheck source=/dev/null
+        source "${SCRIPT}"
+        kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis 2>"${WORK}/first.err"
+        rm pkg/apis/widgets/v1/zz_generated.deepcopy.go
+        kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis 2>"${WORK}/second.err"
+    ) >"${WORK}/out" 2>"${WORK}/err"
+    expect_rc 0 "$?"
+    expect_contains "${WORK}/first.err" "apigen: loading took"
+    if grep -q "loading took" "${WORK}/second.err"; then
+        fail "the second run loaded again instead of using the session"
+    fi
+    expect_contains "${WORK}/second.err" "apigen: generating took"
     expect_file "${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go"
 }
 
@@ -547,6 +570,7 @@ run_case deepcopy_command_line
 run_case build_once_per_shell
 run_case default_cache_dir
 run_case no_tags_is_noop
+run_case session_shares_load
 run_case conversion_generates
 run_case validation_unsupported
 run_case unsupported_stops_caller

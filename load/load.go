@@ -166,6 +166,40 @@ func extraErrors(p *packages.Package, extra []Extra, diags *diag.List) bool {
 	return true
 }
 
+// Select picks, from an existing load, the packages that cfg names, as
+// targets and extras. It answers only when it can be sure: every pattern is
+// an exact import path or directory (no "..."), and every package named was
+// loaded. Otherwise ok is false and a new load is needed.
+func Select(res *Result, cfg Config) (targets, extra []*packages.Package, ok bool) {
+	byDir := map[string]*packages.Package{}
+	for _, p := range res.ByPath {
+		byDir[Dir(p)] = p
+	}
+	for _, pat := range cfg.Patterns {
+		if strings.Contains(pat, "...") {
+			return nil, nil, false
+		}
+		p := res.ByPath[pat]
+		if d, ok := patternDir(cfg.Dir, pat); ok {
+			p = byDir[d]
+		}
+		if p == nil || len(p.Syntax) == 0 {
+			return nil, nil, false
+		}
+		targets = append(targets, p)
+	}
+	for _, e := range cfg.Extra {
+		p := res.ByPath[e.Path]
+		if p == nil || len(p.Syntax) == 0 {
+			return nil, nil, false
+		}
+		extra = append(extra, p)
+	}
+	byPath := func(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) }
+	slices.SortFunc(targets, byPath)
+	return slices.CompactFunc(targets, func(a, b *packages.Package) bool { return a == b }), extra, true
+}
+
 // List finds the packages the patterns name without loading them: names,
 // import paths and files only.
 func List(cfg Config) ([]*packages.Package, error) {
@@ -230,12 +264,23 @@ type matcher struct {
 	re    *regexp.Regexp
 }
 
+// patternDir returns the absolute directory a directory pattern names, and
+// false for an import-path pattern.
+func patternDir(dir, pat string) (string, bool) {
+	if !(pat == "." || pat == ".." || filepath.IsAbs(pat) || strings.HasPrefix(pat, "./") || strings.HasPrefix(pat, "../")) {
+		return "", false
+	}
+	if filepath.IsAbs(pat) {
+		return filepath.Clean(pat), true
+	}
+	base, _ := filepath.Abs(dir)
+	return filepath.Join(base, pat), true
+}
+
 func newMatcher(dir, pat string) matcher {
-	byDir := pat == "." || pat == ".." || filepath.IsAbs(pat) ||
-		strings.HasPrefix(pat, "./") || strings.HasPrefix(pat, "../")
-	if byDir && !filepath.IsAbs(pat) {
-		base, _ := filepath.Abs(dir)
-		pat = filepath.Join(base, pat)
+	d, byDir := patternDir(dir, pat)
+	if byDir {
+		pat = d
 	}
 	expr := regexp.QuoteMeta(filepath.ToSlash(pat))
 	// "/..." also matches the directory itself, as go list does.

@@ -29,6 +29,7 @@ type Model struct {
 
 	typeInfo  map[*types.Type]*typeInfo
 	instances map[*types.Type]*Instance
+	b         *builder // reads more packages into the same universe
 }
 
 // Instance describes an instantiated generic type.
@@ -59,6 +60,31 @@ type typeInfo struct {
 	docLine  int // first line of the doc comment; later markers are in it
 	fields   []markers.Set
 	fieldPos []token.Position
+}
+
+// Extend returns a model over the same load whose Packages are targets,
+// reading the targets and extra packages not read yet. Problems found in
+// newly read targets go to diags. Everything read before is shared: this is
+// how one load serves several runs.
+func (m *Model) Extend(targets, extra []*packages.Package, diags *diag.List) *Model {
+	view := *m
+	view.Packages = nil
+	b := m.b
+	b.diags = diags
+	for _, p := range targets {
+		if read := m.read[p.PkgPath]; read != nil {
+			view.Packages = append(view.Packages, read)
+			continue
+		}
+		view.Packages = append(view.Packages, b.addTarget(p))
+	}
+	b.diags = &diag.List{}
+	for _, p := range extra {
+		if m.read[p.PkgPath] == nil {
+			b.addTarget(p)
+		}
+	}
+	return &view
 }
 
 // Package returns a package whose declarations were read in full: one of
@@ -132,6 +158,7 @@ func Build(res *load.Result, reg *markers.Registry, diags *diag.List) *Model {
 		m:        &Model{Fset: res.Fset, typeInfo: map[*types.Type]*typeInfo{}, instances: map[*types.Type]*Instance{}, read: map[string]*Package{}},
 	}
 	b.m.Universe = b.u
+	b.m.b = b
 	for _, p := range res.ByPath {
 		gp := b.u.Package(p.PkgPath)
 		gp.Path, gp.Dir = p.PkgPath, packageDir(p)

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -53,11 +54,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 2
 }
 
-func generate(args []string, stdout, stderr io.Writer) int {
+// generateCommand is a parsed `apigen generate`.
+type generateCommand struct {
+	opts    engine.Options
+	gens    []engine.Generator
+	session string // directory shared with other apigen processes, or ""
+}
+
+// parseGenerate parses the arguments of `apigen generate`. When it cannot,
+// it has reported why; code is then the exit status.
+func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand, code int, ok bool) {
 	fs := pflag.NewFlagSet("apigen generate", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var common cli.Common
 	common.Add(fs)
+	fs.StringVar(&cmd.session, "session", "", "share one load with the other apigen processes that name the same directory (used by kube_codegen.sh)")
 	only := fs.StringSlice("generators", nil, "run only these generators (default: all): "+strings.Join(generatorNames, ","))
 	deepcopyFile := fs.String("deepcopy-output-file", "zz_generated.deepcopy.go", "file name for DeepCopy methods in each package")
 	registerFile := fs.String("register-output-file", "zz_generated.register.go", "file name for scheme registration in each package")
@@ -68,7 +79,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&conv.OutputFile, "conversion-output-file", "zz_generated.conversion.go", "file name for conversion functions in each package")
 	fs.StringSliceVar(&conv.BasePeerDirs, "base-peer-dirs", slices.Clone(conversion.DefaultBasePeerDirs), "import paths searched for conversions after the markers' peer packages")
 	fs.StringSliceVar(&conv.ExtraPeerDirs, "extra-peer-dirs", nil, "import paths searched for conversions after --base-peer-dirs")
-	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
+	cmd.gens, code, ok = cli.Parse(fs, args, &common, stderr, func(header []byte) ([]engine.Generator, error) {
 		conv.Header = header
 		all := map[string]engine.Generator{
 			"deepcopy":             &deepcopy.Generator{OutputFile: *deepcopyFile, Header: header},
@@ -79,6 +90,60 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		}
 		return pick(all, *only)
 	})
+	cmd.opts = common.Options(fs, stdout, stderr)
+	// Every run parses every generator's markers, so that one load can
+	// serve runs of different generators.
+	cmd.opts.Registry = engine.Registry(allGenerators()...)
+	return cmd, code, ok
+}
+
+func generate(args []string, stdout, stderr io.Writer) int {
+	cmd, code, ok := parseGenerate(args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if cmd.session == "" {
+		return engine.Run(cmd.opts, cmd.gens...)
+	}
+	if code, served := engine.Call(cmd.session, args, stdout, stderr); served {
+		return code
+	}
+	s, m, diags := engine.Open(cmd.opts, cmd.gens...)
+	if diags.Len() > 0 {
+		return engine.Finish(cmd.opts, engine.Output{}, diags)
+	}
+	code = engine.Finish(cmd.opts, engine.GenerateModel(cmd.opts, m, cmd.gens, diags), diags)
+	if code == 0 {
+		serveSession(cmd.session, s, code)
+	}
+	return code
+}
+
+// serveSession tells the waiting script the run's exit status, lets go of
+// its output, and serves later runs from the same load until it idles.
+func serveSession(dir string, s *engine.Session, code int) {
+	if !engine.Detach(dir, code) {
+		return
+	}
+	engine.Serve(dir, sessionIdle(), func(args []string, stdout, stderr io.Writer) (int, bool) {
+		cmd, code, ok := parseGenerate(args, stdout, stderr)
+		if !ok {
+			return code, true
+		}
+		out, diags, served := s.Generate(cmd.opts, cmd.gens...)
+		if !served {
+			return 0, false
+		}
+		return engine.Finish(cmd.opts, out, diags), true
+	})
+}
+
+// sessionIdle is how long a session server waits for another run.
+func sessionIdle() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv("APIGEN_SESSION_IDLE")); err == nil {
+		return d
+	}
+	return 15 * time.Second
 }
 
 // generatorNames lists the generators apigen runs, in the order it runs them.

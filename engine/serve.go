@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// A session directory lets several apigen processes of one script share a
+// load. The process that loads keeps serving, over a unix socket in the
+// directory, until no request has come for a while; the next process asks
+// it to run instead of loading again. Anything the server cannot serve
+// exactly, the asking process runs itself.
+
+const socketName = "apigen.sock"
+
+// Handler runs one request's arguments, writing what the run prints, and
+// returns its exit status and whether it could be served from the load.
+type Handler func(args []string, stdout, stderr io.Writer) (code int, served bool)
+
+type request struct {
+	Args []string `json:"args"`
+	Cwd  string   `json:"cwd"`
+}
+
+// reply is one line of the answer: output, or the final status.
+type reply struct {
+	Stream string `json:"stream,omitempty"` // "stdout" or "stderr"
+	Data   string `json:"data,omitempty"`
+	Done   bool   `json:"done,omitempty"`
+	Code   int    `json:"code,omitempty"`
+	Served bool   `json:"served,omitempty"`
+}
+
+// Call asks the server of a session directory to run args. It reports
+// whether the server ran them; if not, the caller runs them itself.
+func Call(session string, args []string, stdout, stderr io.Writer) (int, bool) {
+	conn, err := net.Dial("unix", filepath.Join(session, socketName))
+	if err != nil {
+		return 0, false
+	}
+	defer conn.Close()
+	cwd, _ := os.Getwd()
+	if err := json.NewEncoder(conn).Encode(request{Args: args, Cwd: cwd}); err != nil {
+		return 0, false
+	}
+	dec := json.NewDecoder(bufio.NewReader(conn))
+	for {
+		var r reply
+		if err := dec.Decode(&r); err != nil {
+			return 0, false
+		}
+		switch {
+		case r.Done:
+			return r.Code, r.Served
+		case r.Stream == "stdout":
+			io.WriteString(stdout, r.Data)
+		case r.Stream == "stderr":
+			io.WriteString(stderr, r.Data)
+		}
+	}
+}
+
+// Serve answers requests on the session directory's socket, one at a time,
+// until none has come for idle. It does nothing if another process serves
+// the directory already.
+func Serve(session string, idle time.Duration, handle Handler) error {
+	path := filepath.Join(session, socketName)
+	if conn, err := net.Dial("unix", path); err == nil {
+		conn.Close()
+		return nil
+	}
+	os.Remove(path)
+	l, err := net.Listen("unix", path)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	cwd, _ := os.Getwd()
+	ul := l.(*net.UnixListener)
+	for {
+		ul.SetDeadline(time.Now().Add(idle))
+		conn, err := ul.Accept()
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		serveOne(conn, cwd, handle)
+	}
+}
+
+func serveOne(conn net.Conn, cwd string, handle Handler) {
+	defer conn.Close()
+	var req request
+	if err := json.NewDecoder(conn).Decode(&req); err != nil {
+		return
+	}
+	enc := json.NewEncoder(conn)
+	if req.Cwd != cwd {
+		enc.Encode(reply{Done: true})
+		return
+	}
+	code, served := handle(req.Args, streamWriter{enc, "stdout"}, streamWriter{enc, "stderr"})
+	enc.Encode(reply{Done: true, Code: code, Served: served})
+}
+
+// streamWriter sends what a run writes to the caller.
+type streamWriter struct {
+	enc    *json.Encoder
+	stream string
+}
+
+func (w streamWriter) Write(p []byte) (int, error) {
+	if err := w.enc.Encode(reply{Stream: w.stream, Data: string(p)}); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}

@@ -1,0 +1,153 @@
+package engine
+
+import (
+	"bytes"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/markers"
+	"github.com/apigen-dev/apigen/model"
+)
+
+// Session is one load, kept so that later runs can use it instead of
+// loading again: kube_codegen.sh's gen_helpers and gen_openapi, say.
+type Session struct {
+	dir   string // the working directory of the load
+	res   *load.Result
+	model *model.Model // everything read so far
+	reg   *markers.Registry
+	files map[string]fileState // hand-written files of the main module, as loaded
+}
+
+type fileState struct {
+	size    int64
+	modTime time.Time
+}
+
+// Open loads opts.Patterns, with the extra packages gens need, and builds
+// the model. The registry is opts.Registry, or the markers of gens.
+func Open(opts Options, gens ...Generator) (*Session, *model.Model, *diag.List) {
+	reg := opts.Registry
+	if reg == nil {
+		reg = Registry(gens...)
+	}
+	start := time.Now()
+	extra, err := extraPackages(opts, reg, gens)
+	if err != nil {
+		var diags diag.List
+		diags.Errorf(token.Position{}, "listing packages: %v", err)
+		return nil, nil, &diags
+	}
+	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra})
+	opts.phase("loading", start)
+	if diags.Len() > 0 {
+		return nil, nil, diags
+	}
+	start = time.Now()
+	m := model.Build(res, reg, diags)
+	opts.phase("building the model", start)
+	dir, _ := filepath.Abs(opts.Dir)
+	return &Session{dir: dir, res: res, model: m, reg: reg, files: stampFiles(res)}, m, diags
+}
+
+// Generate runs gens for opts over the session's load, if it can serve
+// them: every package opts names is one it loaded, named exactly, and no
+// hand-written file of the main module has changed since. It reports
+// whether it served the run.
+func (s *Session) Generate(opts Options, gens ...Generator) (Output, *diag.List, bool) {
+	var diags diag.List
+	dir, _ := filepath.Abs(opts.Dir)
+	if dir != s.dir || !s.unchanged() {
+		return Output{}, nil, false
+	}
+	targets, _, ok := load.Select(s.res, load.Config{Dir: opts.Dir, Patterns: opts.Patterns})
+	if !ok {
+		return Output{}, nil, false
+	}
+	m := s.model.Extend(targets, nil, &diags)
+	extra, ok := s.extra(m, gens)
+	if !ok {
+		return Output{}, nil, false
+	}
+	m = m.Extend(targets, extra, &diags)
+	if diags.Len() > 0 {
+		return Output{}, &diags, true
+	}
+	return GenerateModel(opts, m, gens, &diags), &diags, true
+}
+
+// extra selects, from the load, the extra packages gens need for m.
+func (s *Session) extra(m *model.Model, gens []Generator) ([]*packages.Package, bool) {
+	docs := map[string]markers.Set{}
+	for _, p := range m.Packages {
+		docs[p.Path] = p.Markers
+	}
+	var want []load.Extra
+	for _, g := range gens {
+		if n, ok := g.(Needer); ok {
+			want = append(want, n.Needs(docs)...)
+		}
+	}
+	_, extra, ok := load.Select(s.res, load.Config{Extra: want})
+	return extra, ok
+}
+
+// stampFiles records the hand-written Go files of the main module's
+// packages, so that a later run can tell whether the load is still true.
+func stampFiles(res *load.Result) map[string]fileState {
+	files := map[string]fileState{}
+	for _, p := range res.ByPath {
+		if p.Module == nil || !p.Module.Main {
+			continue // the module cache and GOROOT do not change
+		}
+		for _, f := range append(append([]string{}, p.GoFiles...), p.IgnoredFiles...) {
+			if fi, err := os.Stat(f); err == nil && !generatedFile(f) {
+				files[f] = fileState{fi.Size(), fi.ModTime()}
+			}
+		}
+	}
+	return files
+}
+
+// unchanged reports whether every recorded file is as it was, and no new
+// hand-written file has appeared in their directories.
+func (s *Session) unchanged() bool {
+	dirs := map[string]bool{}
+	for f, st := range s.files {
+		fi, err := os.Stat(f)
+		if err != nil || fi.Size() != st.size || !fi.ModTime().Equal(st.modTime) {
+			return false
+		}
+		dirs[filepath.Dir(f)] = true
+	}
+	for d := range dirs {
+		names, _ := filepath.Glob(filepath.Join(d, "*.go"))
+		for _, f := range names {
+			if _, known := s.files[f]; !known && !strings.HasSuffix(f, "_test.go") && !generatedFile(f) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// generatedFile reports whether a file carries the build constraint that
+// keeps generated code out of every load.
+func generatedFile(name string) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	return bytes.Contains(head[:n], []byte("//go:build !"+load.BuildTag))
+}
