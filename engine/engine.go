@@ -97,9 +97,10 @@ func Finish(opts Options, out Output, diags *diag.List) int {
 // in generator order. Output is meaningful only when diags is empty.
 func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
 	_, m, diags := Open(opts, gens...)
-	if diags.Len() > 0 {
+	if m == nil {
 		return Output{}, diags
 	}
+	// Problems the model found are reported with the generators' own.
 	return GenerateModel(opts, m, gens, diags), diags
 }
 

@@ -33,7 +33,8 @@ type fileState struct {
 }
 
 // Open loads opts.Patterns, with the extra packages gens need, and builds
-// the model. The registry is opts.Registry, or the markers of gens.
+// the model. The registry is opts.Registry, or the markers of gens. The
+// model is nil when the packages could not be loaded.
 func Open(opts Options, gens ...Generator) (*Session, *model.Model, *diag.List) {
 	reg := opts.Registry
 	if reg == nil {
@@ -78,9 +79,6 @@ func (s *Session) Generate(opts Options, gens ...Generator) (Output, *diag.List,
 		return Output{}, nil, false
 	}
 	m = m.Extend(targets, extra, &diags)
-	if diags.Len() > 0 {
-		return Output{}, &diags, true
-	}
 	return GenerateModel(opts, m, gens, &diags), &diags, true
 }
 

@@ -109,7 +109,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	s, m, diags := engine.Open(cmd.opts, cmd.gens...)
-	if diags.Len() > 0 {
+	if m == nil {
 		return engine.Finish(cmd.opts, engine.Output{}, diags)
 	}
 	code = engine.Finish(cmd.opts, engine.GenerateModel(cmd.opts, m, cmd.gens, diags), diags)
