@@ -97,6 +97,15 @@ function kube::codegen::internal::apigen_bin() {
 # for the server, which stops by itself when idle (APIGEN_SESSION_IDLE,
 # default 15s). APIGEN_SESSION=off runs every call on its own.
 APIGEN_SESSION_DIR="${APIGEN_SESSION_DIR:-}"
+
+# The apimachinery packages gen_openapi always passes, as upstream does:
+# they hold types most API types refer to.
+KUBE_CODEGEN_OPENAPI_PKGS=(
+    k8s.io/apimachinery/pkg/apis/meta/v1
+    k8s.io/apimachinery/pkg/runtime
+    k8s.io/apimachinery/pkg/version
+    k8s.io/apimachinery/pkg/api/resource
+)
 function kube::codegen::internal::apigen_generate() {
     local bin="$1"
     shift
@@ -316,6 +325,9 @@ function kube::codegen::gen_helpers() {
     fi
     args+=(--deepcopy-output-file zz_generated.deepcopy.go --defaulter-output-file zz_generated.defaults.go
         --conversion-output-file zz_generated.conversion.go)
+    # gen_openapi names these packages too; loading them now lets this
+    # session serve it.
+    args+=(--preload "$(IFS=,; echo "${KUBE_CODEGEN_OPENAPI_PKGS[*]}")")
     if [ "${#extra_peers[@]}" != 0 ]; then
         args+=(--extra-peer-dirs "$(IFS=,; echo "${extra_peers[*]}")")
     fi

@@ -39,6 +39,7 @@ type Options struct {
 	VerifyOnly bool              // compare with disk instead of writing
 	Verbosity  int               // 2 and above logs the time each phase took
 	Registry   *markers.Registry // the markers to parse; nil means those of the generators
+	Preload    []string          // packages to load as well, if they exist, so that a session can serve later runs
 	Stdout     io.Writer
 	Stderr     io.Writer
 }

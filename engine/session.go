@@ -47,6 +47,9 @@ func Open(opts Options, gens ...Generator) (*Session, *model.Model, *diag.List) 
 		diags.Errorf(token.Position{}, "listing packages: %v", err)
 		return nil, nil, &diags
 	}
+	for _, p := range opts.Preload {
+		extra = append(extra, load.Extra{Path: p, Why: "preload", Optional: true})
+	}
 	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra})
 	opts.phase("loading", start)
 	if diags.Len() > 0 {

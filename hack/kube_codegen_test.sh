@@ -275,6 +275,8 @@ zz_generated.deepcopy.go
 zz_generated.defaults.go
 --conversion-output-file
 zz_generated.conversion.go
+--preload
+k8s.io/apimachinery/pkg/apis/meta/v1,k8s.io/apimachinery/pkg/runtime,k8s.io/apimachinery/pkg/version,k8s.io/apimachinery/pkg/api/resource
 ${MOD}/pkg/apis/gadgets/v1beta1
 ${MOD}/pkg/apis/widgets/v1
 EOF
@@ -295,7 +297,9 @@ EOF
         fi
         printf '%s\n' -v 3 --deepcopy-output-file zz_generated.deepcopy.go \
             --defaulter-output-file zz_generated.defaults.go \
-            --conversion-output-file zz_generated.conversion.go "${MOD}/pkg/apis/widgets/v1"
+            --conversion-output-file zz_generated.conversion.go \
+            --preload k8s.io/apimachinery/pkg/apis/meta/v1,k8s.io/apimachinery/pkg/runtime,k8s.io/apimachinery/pkg/version,k8s.io/apimachinery/pkg/api/resource \
+            "${MOD}/pkg/apis/widgets/v1"
     } >"${WORK}/want.args"
     if ! diff -u "${WORK}/want.args" "${WORK}/stub.args" >>"${WORK}/err" 2>&1; then
         fail "apigen got unexpected arguments with KUBE_VERBOSE (diff on stderr)"

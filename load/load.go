@@ -34,9 +34,10 @@ type Config struct {
 // Extra is a package a generator needs beyond the patterns, such as the
 // internal package that conversions convert to, and what asked for it.
 type Extra struct {
-	Path string
-	Pos  token.Position // the marker that named it, if a marker did
-	Why  string         // the marker or flag that named it, for errors
+	Path     string
+	Pos      token.Position // the marker that named it, if a marker did
+	Why      string         // the marker or flag that named it, for errors
+	Optional bool           // loaded if it can be, without complaint if not
 }
 
 // Result is one load: the packages the patterns name, the extra packages,
@@ -156,6 +157,9 @@ func extraErrors(p *packages.Package, extra []Extra, diags *diag.List) bool {
 	i := slices.IndexFunc(extra, func(e Extra) bool { return e.Path == p.PkgPath || e.Path == p.ID })
 	if i < 0 {
 		diags.Add(list.Sorted()...)
+		return true
+	}
+	if extra[i].Optional {
 		return true
 	}
 	for _, d := range list.Sorted() {

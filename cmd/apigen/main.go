@@ -69,6 +69,7 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 	var common cli.Common
 	common.Add(fs)
 	fs.StringVar(&cmd.session, "session", "", "share one load with the other apigen processes that name the same directory (used by kube_codegen.sh)")
+	preload := fs.StringSlice("preload", nil, "also load these packages, where they exist, for later runs of the session")
 	only := fs.StringSlice("generators", nil, "run only these generators (default: all): "+strings.Join(generatorNames, ","))
 	deepcopyFile := fs.String("deepcopy-output-file", "zz_generated.deepcopy.go", "file name for DeepCopy methods in each package")
 	registerFile := fs.String("register-output-file", "zz_generated.register.go", "file name for scheme registration in each package")
@@ -91,6 +92,7 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 		return pick(all, *only)
 	})
 	cmd.opts = common.Options(fs, stdout, stderr)
+	cmd.opts.Preload = *preload
 	// Every run parses every generator's markers, so that one load can
 	// serve runs of different generators.
 	cmd.opts.Registry = engine.Registry(allGenerators()...)
