@@ -1,0 +1,3 @@
+module informerdiag.example
+
+go 1.26

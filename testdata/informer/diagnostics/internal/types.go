@@ -1,0 +1,10 @@
+package internal
+
+type ObjectMeta struct {
+	Name string
+}
+
+// +genclient
+type Widget struct {
+	ObjectMeta
+}

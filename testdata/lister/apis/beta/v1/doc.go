@@ -1,0 +1,5 @@
+// +groupName=beta.example.com
+// +k8s:lister-gen=false
+
+// Package v1 asks for no listers; it still gets informers.
+package v1

@@ -1,0 +1,3 @@
+module apis.example
+
+go 1.26

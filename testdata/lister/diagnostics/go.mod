@@ -1,0 +1,3 @@
+module listerdiag.example
+
+go 1.26
