@@ -1,0 +1,120 @@
+package main
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/apigen-dev/apigen/refmod"
+)
+
+// schemeOrder returns the group versions that a shipped scheme/register.go
+// adds to its scheme, in order, as paths below apiBase: the --input order
+// that reproduces it.
+func schemeOrder(t *testing.T, file, apiBase string) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := map[string]string{}
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		name := filepath.Base(p)
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		imports[name] = p
+	}
+	var out []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		spec, ok := n.(*ast.ValueSpec)
+		if !ok || len(spec.Names) != 1 || spec.Names[0].Name != "localSchemeBuilder" {
+			return true
+		}
+		for _, elt := range spec.Values[0].(*ast.CompositeLit).Elts {
+			sel := elt.(*ast.SelectorExpr)
+			p, ok := strings.CutPrefix(imports[sel.X.(*ast.Ident).Name], apiBase+"/")
+			if !ok || sel.Sel.Name != "AddToScheme" {
+				t.Fatalf("%s: unexpected scheme entry %s.%s", file, sel.X, sel.Sel.Name)
+			}
+			out = append(out, p)
+		}
+		return false
+	})
+	return out
+}
+
+// TestParityClientGo regenerates k8s.io/client-go's kubernetes/ tree from
+// k8s.io/api with the invocation that produced it: every file client-gen
+// wrote must come back byte for byte, and nothing else may appear or change.
+func TestParityClientGo(t *testing.T) {
+	dir := refmod.Copy(t, "k8s.io/client-go@v0.37.2")
+	root := filepath.Join(dir, "kubernetes")
+	inputs := schemeOrder(t, filepath.Join(root, "scheme/register.go"), "k8s.io/api")
+	if len(inputs) != 55 {
+		t.Fatalf("kubernetes/scheme/register.go adds %d group versions, expected 55", len(inputs))
+	}
+	header := refmod.Lines(t, filepath.Join(moduleDir(t, "k8s.io/api@v0.37.2"), "core/v1/zz_generated.deepcopy.go"), 4, 18)
+	shipped, handWritten := takeGenerated(t, root)
+	if len(shipped) != 605 || len(handWritten) != 29 { // 26 Go files and 3 OWNERS
+		t.Fatalf("client-go's kubernetes/ has %d generated and %d other files, expected 605 and 29", len(shipped), len(handWritten))
+	}
+	args := []string{"--go-header-file", header, "--output-dir", ".", "--output-pkg", "k8s.io/client-go",
+		"--clientset-name", "kubernetes", "--input-base", "k8s.io/api", "--plural-exceptions", "Endpoints:Endpoints",
+		"--apply-configuration-package", "k8s.io/client-go/applyconfigurations", "--prefers-protobuf"}
+	for _, in := range inputs {
+		args = append(args, "--input", in)
+	}
+	ours(t, dir, args...)
+	compareTree(t, root, shipped, handWritten)
+}
+
+// TestParitySampleAPIServer regenerates sample-apiserver's clientset with
+// the invocation its hack/update-codegen.sh makes through kube_codegen.sh.
+func TestParitySampleAPIServer(t *testing.T) {
+	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	root := filepath.Join(dir, "pkg/generated/clientset")
+	shipped, handWritten := takeGenerated(t, root)
+	if len(shipped) != 22 || len(handWritten) != 0 {
+		t.Fatalf("sample-apiserver's clientset has %d generated and %d hand-written files, expected 22 and 0", len(shipped), len(handWritten))
+	}
+	apis, err := filepath.EvalSymlinks(filepath.Join(dir, "pkg/apis"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours(t, dir, "--go-header-file", "hack/boilerplate.go.txt",
+		"--output-dir", "pkg/generated/clientset", "--output-pkg", "k8s.io/sample-apiserver/pkg/generated/clientset",
+		"--clientset-name", "versioned", "--apply-configuration-package", "k8s.io/sample-apiserver/pkg/generated/applyconfiguration",
+		"--input-base", apis, "--plural-exceptions", "", "--prefers-protobuf=false",
+		"--input", "wardle/v1alpha1", "--input", "wardle/v1beta1")
+	compareTree(t, root, shipped, handWritten)
+}
+
+// TestParityMetrics regenerates k8s.io/metrics' clientset with what its
+// hack/update-codegen.sh runs through upstream's kube_codegen.sh gen_client:
+// the versioned packages with +genclient types, in sorted order, with
+// --prefers-protobuf and no apply configurations.
+func TestParityMetrics(t *testing.T) {
+	dir := refmod.Copy(t, "k8s.io/metrics@v0.37.2")
+	root := filepath.Join(dir, "pkg/client")
+	shipped, handWritten := takeGenerated(t, root)
+	if len(shipped) != 33 || len(handWritten) != 12 {
+		t.Fatalf("metrics' pkg/client has %d generated and %d hand-written files, expected 33 and 12", len(shipped), len(handWritten))
+	}
+	apis, err := filepath.EvalSymlinks(filepath.Join(dir, "pkg/apis"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours(t, dir, "-v", "0", "--go-header-file", "hack/boilerplate.go.txt",
+		"--output-dir", "hack/../pkg/client/clientset", "--output-pkg", "k8s.io/metrics/pkg/client/clientset",
+		"--clientset-name", "versioned", "--apply-configuration-package", "",
+		"--input-base", apis, "--plural-exceptions", "", "--prefers-protobuf=true",
+		"--lint-rules", "known-tags-only,require-explicit-disablement",
+		"--input", "metrics/v1", "--input", "metrics/v1alpha1", "--input", "metrics/v1beta1")
+	compareTree(t, root, shipped, handWritten)
+}

@@ -1,0 +1,6 @@
+package v1
+
+// Thing must not get a client.
+//
+// +genclient=false
+type Thing struct{}

@@ -1,0 +1,3 @@
+module client.example/diagnostics
+
+go 1.26

@@ -1,0 +1,6 @@
+package v1
+
+// +genclient
+type Names []string
+
+type NamesList struct{}

@@ -1,0 +1,2 @@
+// +groupName=widgets.a.example
+package v1

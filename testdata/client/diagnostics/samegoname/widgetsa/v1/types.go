@@ -1,0 +1,6 @@
+package v1
+
+// +genclient
+type Widget struct{}
+
+type WidgetList struct{}

@@ -1,0 +1,2 @@
+// +groupName=widgets.b.example
+package v1

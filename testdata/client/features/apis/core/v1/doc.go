@@ -1,0 +1,2 @@
+// +groupName=
+package v1

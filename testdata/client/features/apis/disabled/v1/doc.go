@@ -1,0 +1,3 @@
+// +k8s:client-gen=false
+// +groupName=disabled.example.com
+package v1

@@ -1,0 +1,6 @@
+package v1
+
+// +genclient
+type Gadget struct{}
+
+type GadgetList struct{ Items []Gadget }

@@ -1,0 +1,2 @@
+// +groupName=empty.example.com
+package v1

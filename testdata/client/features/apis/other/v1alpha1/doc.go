@@ -1,0 +1,3 @@
+// +groupName=other.example.io
+// +groupGoName=Extra
+package v1alpha1

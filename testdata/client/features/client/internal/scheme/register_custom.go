@@ -1,0 +1,3 @@
+// Package scheme: this file is written by hand. Its presence makes the
+// generated scheme call ExtraInstall.
+package scheme

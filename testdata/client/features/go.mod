@@ -1,0 +1,3 @@
+module client.example/features
+
+go 1.26
