@@ -1,0 +1,253 @@
+package openapi
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/apigen-dev/apigen/generators/modelname"
+	"github.com/apigen-dev/apigen/markers"
+)
+
+// Marker names. The +k8s:validation: family is not among them: its keys
+// carry subscripts and continuation lines that the registry's syntax does
+// not express, so validation.go reads those lines itself.
+const (
+	genMarker          = "k8s:openapi-gen"
+	optionalMarker     = "optional"
+	requiredMarker     = "required"
+	listTypeMarker     = "listType"
+	listMapKeyMarker   = "listMapKey"
+	mapTypeMarker      = "mapType"
+	structTypeMarker   = "structType"
+	patchKeyMarker     = "patchMergeKey"
+	patchStratMarker   = "patchStrategy"
+	validationsMarker  = "validations"
+	enumMarker         = "enum"
+	unionMarker        = "union"
+	discriminatorMark  = "unionDiscriminator"
+	unionDeprecatedMrk = "unionDeprecated"
+)
+
+// genValue is the value of +k8s:openapi-gen: a switch, or an OpenAPI
+// extension to attach to the schema, x-kubernetes-<name>:<value>.
+type genValue struct{}
+
+// GenSetting is what genValue.Parse returns.
+type GenSetting struct {
+	Raw       string // the value as written
+	Extension string // x-kubernetes-... when the value names an extension
+	Value     string // the extension's value
+}
+
+func (genValue) Parse(raw string) (any, error) {
+	switch {
+	case raw == "true" || raw == "false":
+		return GenSetting{Raw: raw}, nil
+	case strings.HasPrefix(raw, extensionPrefix):
+		name, value, ok := strings.Cut(raw, ":")
+		if !ok {
+			return nil, fmt.Errorf("an extension needs a value: %s:<value>", raw)
+		}
+		if _, err := (literal{}).Parse(raw); err != nil {
+			return nil, err
+		}
+		return GenSetting{Raw: raw, Extension: name, Value: value}, nil
+	}
+	return nil, fmt.Errorf("allowed values are true, false and x-kubernetes-<name>:<value>")
+}
+
+func (genValue) String() string { return "true|false|x-kubernetes-<name>:<value>" }
+
+// literal is text that the generated code puts between double quotes as it
+// is, so it may not hold a quote or a backslash.
+type literal struct{}
+
+func (literal) Parse(raw string) (any, error) {
+	if strings.ContainsAny(raw, "\"\\") {
+		return nil, fmt.Errorf("the value is written into a Go string as it is, so it cannot hold \" or \\")
+	}
+	return raw, nil
+}
+
+func (literal) String() string { return "text" }
+
+// fieldKey is a JSON field name of the list's elements.
+type fieldKey struct{}
+
+var jsonName = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$\-.]*$`)
+
+func (fieldKey) Parse(raw string) (any, error) {
+	if !jsonName.MatchString(raw) {
+		return nil, fmt.Errorf("%q is not the JSON name of a field", raw)
+	}
+	return raw, nil
+}
+
+func (fieldKey) String() string { return "jsonFieldName" }
+
+// strategies is a comma-separated list of patch strategies.
+type strategies struct{}
+
+var patchStrategies = []string{"merge", "retainKeys", "replace"}
+
+func (strategies) Parse(raw string) (any, error) {
+	for _, s := range strings.Split(raw, ",") {
+		if _, err := markers.OneOf(patchStrategies).Parse(s); err != nil {
+			return nil, fmt.Errorf("%q: %v", s, err)
+		}
+	}
+	return raw, nil
+}
+
+func (strategies) String() string { return strings.Join(patchStrategies, "|") + "[,...]" }
+
+// flag is a marker that takes no value; upstream only asks whether it is
+// there, so a value is tolerated and ignored.
+type flag = markers.Text
+
+var definitions = []*markers.Definition{
+	{
+		Name:       genMarker,
+		Place:      markers.Package | markers.Type | markers.Field,
+		Value:      genValue{},
+		Repeatable: true,
+		Help:       "in doc.go: generate OpenAPI definitions for the package's types (true); on a type or field: include (true) or leave out (false), or attach an extension, x-kubernetes-<name>:<value> (repeatable)",
+	},
+	{
+		Name:  optionalMarker,
+		Place: markers.Field,
+		Value: flag{},
+		Help:  "the field may be omitted; without +optional or +required a field is optional when its JSON tag has omitempty",
+	},
+	{
+		Name:  requiredMarker,
+		Place: markers.Field,
+		Value: flag{},
+		Help:  "the field must be given; it is listed in the schema's required fields",
+	},
+	{
+		Name:  listTypeMarker,
+		Place: markers.Field | markers.Type,
+		Value: markers.OneOf{"atomic", "set", "map"},
+		Help:  "how server-side apply merges the list (x-kubernetes-list-type): atomic, set of scalars, or map keyed by +listMapKey",
+	},
+	{
+		Name:       listMapKeyMarker,
+		Place:      markers.Field | markers.Type,
+		Value:      fieldKey{},
+		Repeatable: true,
+		Help:       "with +listType=map: the JSON name of a scalar field of the elements that identifies them (x-kubernetes-list-map-keys; repeatable)",
+	},
+	{
+		Name:  mapTypeMarker,
+		Place: markers.Field | markers.Type,
+		Value: markers.OneOf{"atomic", "granular"},
+		Help:  "how server-side apply merges the map (x-kubernetes-map-type)",
+	},
+	{
+		Name:  structTypeMarker,
+		Place: markers.Field | markers.Type,
+		Value: markers.OneOf{"atomic", "granular"},
+		Help:  "how server-side apply merges the struct (x-kubernetes-map-type)",
+	},
+	{
+		Name:  patchKeyMarker,
+		Place: markers.Field,
+		Value: fieldKey{},
+		Help:  "strategic merge patch key (x-kubernetes-patch-merge-key); must equal the field's patchMergeKey struct tag",
+	},
+	{
+		Name:  patchStratMarker,
+		Place: markers.Field,
+		Value: strategies{},
+		Help:  "strategic merge patch strategy (x-kubernetes-patch-strategy); must equal the field's patchStrategy struct tag",
+	},
+	{
+		Name:       validationsMarker,
+		Place:      markers.Field | markers.Type,
+		Value:      literal{},
+		Repeatable: true,
+		Help:       "a raw x-kubernetes-validations value (prefer +k8s:validation:cel[i]:rule)",
+	},
+	{
+		Name:  enumMarker,
+		Place: markers.Type,
+		Value: flag{},
+		Help:  "a string type whose constants are its only values; properties of this type list them",
+	},
+	{
+		Name:  unionMarker,
+		Place: markers.Type,
+		Value: flag{},
+		Help:  "every field of the struct belongs to one union (x-kubernetes-unions)",
+	},
+	{
+		Name:  discriminatorMark,
+		Place: markers.Field,
+		Value: flag{},
+		Help:  "the field that says which member of the union is set",
+	},
+	{
+		Name:  unionDeprecatedMrk,
+		Place: markers.Field,
+		Value: flag{},
+		Help:  "the field is a member of the struct's union of optional fields",
+	},
+	markers.Default,
+	// Shared with the model name generator: the definitions refer to the
+	// types it names through their OpenAPIModelName methods.
+	modelname.Marker,
+}
+
+// DefineMarkers declares the markers openapi-gen reads. Packages that use
+// Schemas must have the model built with them; openapi-gen's Define calls
+// it.
+func DefineMarkers(reg *markers.Registry) {
+	reg.Define(definitions...)
+	reg.Own(genMarker)
+}
+
+// Define declares openapi-gen's markers and claims its name space.
+func (g *Generator) Define(reg *markers.Registry) {
+	DefineMarkers(reg)
+}
+
+// markerValues returns the raw values of the markers named name in s.
+func markerValues(s markers.Set, name string) []string {
+	var out []string
+	for _, m := range s.All(name) {
+		switch v := m.Value.(type) {
+		case GenSetting:
+			out = append(out, v.Raw)
+		case string:
+			out = append(out, v)
+		case markers.DefaultValue:
+			out = append(out, v.Raw)
+		}
+	}
+	return out
+}
+
+// genValues returns the +k8s:openapi-gen settings in s.
+func genValues(s markers.Set) []GenSetting {
+	var out []GenSetting
+	for _, m := range s.All(genMarker) {
+		out = append(out, m.Value.(GenSetting))
+	}
+	return out
+}
+
+func hasGen(s markers.Set, value string) bool {
+	for _, v := range genValues(s) {
+		if v.Raw == value {
+			return true
+		}
+	}
+	return false
+}
+
+func has(s markers.Set, name string) bool {
+	_, ok := s.Get(name)
+	return ok
+}

@@ -1,0 +1,4 @@
+// Package optionalrequired is bad input for openapi-gen.
+//
+// +k8s:openapi-gen=true
+package optionalrequired

@@ -1,0 +1,4 @@
+// Package patchmismatch is bad input for openapi-gen.
+//
+// +k8s:openapi-gen=true
+package patchmismatch

@@ -1,0 +1,4 @@
+// Package setofstructs is bad input for openapi-gen.
+//
+// +k8s:openapi-gen=true
+package setofstructs
