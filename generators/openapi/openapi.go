@@ -52,6 +52,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	out := engine.Output{Owned: []string{file}}
 	r := computed(m, diags)
 	g.Report = report(r.lint)
+	checkCEL(r.data, diags)
 	data, err := g.file(r.defs)
 	if err != nil {
 		diags.Errorf(token.Position{}, "openapi-gen produced code that does not parse (a bug): %v", err)
