@@ -98,6 +98,17 @@ function kube::codegen::internal::apigen_bin() {
 # default 15s). APIGEN_SESSION=off runs every call on its own.
 APIGEN_SESSION_DIR="${APIGEN_SESSION_DIR:-}"
 
+# Packages whose model-name files are read, never written, as upstream.
+KUBE_CODEGEN_READONLY_PKGS=(
+    k8s.io/apimachinery/pkg/apis/meta/v1
+    k8s.io/apimachinery/pkg/api/resource
+    k8s.io/apimachinery/pkg/runtime
+    k8s.io/apimachinery/pkg/types
+    k8s.io/apimachinery/pkg/util/intstr
+    k8s.io/apimachinery/pkg/version
+    time
+)
+
 # The apimachinery packages gen_openapi always passes, as upstream does:
 # they hold types most API types refer to.
 KUBE_CODEGEN_OPENAPI_PKGS=(
@@ -406,23 +417,55 @@ function kube::codegen::gen_openapi() {
     kube::codegen::internal::require "${out_dir}" "--output-dir" || return 1
     kube::codegen::internal::require "${out_pkg}" "--output-pkg" || return 1
 
-    local askers=()
-    local p d
-    for p in "${extra_pkgs[@]:+"${extra_pkgs[@]}"}"; do
-        askers+=("--extra-pkgs ${p}")
-    done
-    while IFS= read -r d; do
-        askers+=("${d}")
-    done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+k8s:openapi' "${in_dir}")
-
-    if [ "${#askers[@]}" != 0 ]; then
-        kube::codegen::internal::unsupported openapi-gen "${askers[@]}"
-        return 1
+    local new_report
+    new_report="$(mktemp -t "apigen.api_violations.XXXXXX")"
+    if [ -n "${update_report}" ]; then
+        new_report="${report}"
     fi
 
-    # Nothing to generate: an empty set of violations.
+    local input_pkgs=("${extra_pkgs[@]:+"${extra_pkgs[@]}"}")
+    local d pkg
+    while IFS= read -r d; do
+        pkg="$(kube::codegen::internal::import_path "${d}")" || return 1
+        input_pkgs+=("${pkg}")
+    done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+k8s:openapi' "${in_dir}")
+
+    if [ "${#input_pkgs[@]}" != 0 ]; then
+        echo "Generating openapi code for ${#input_pkgs[@]} targets"
+        kube::codegen::internal::findz "${in_dir}" -type f -name zz_generated.openapi.go \
+            | xargs -0 rm -f
+
+        local bin
+        bin="$(kube::codegen::internal::apigen_bin)" || return 1
+        APIGEN_BUILT_BIN_DIR="${bin}"
+        local args=(--generators "model-name,openapi" -v "${v}"
+            --openapi-output-file zz_generated.openapi.go
+            --openapi-output-dir "${out_dir}" --openapi-output-pkg "${out_pkg}"
+            --openapi-report-filename "${new_report}"
+            --output-model-name-file "${output_model_name_file}")
+        if [ -n "${boilerplate}" ]; then
+            args+=(--go-header-file "${boilerplate}")
+        fi
+        for pkg in "${KUBE_CODEGEN_READONLY_PKGS[@]}"; do
+            args+=(--readonly-pkg "${pkg}")
+        done
+        if [ -z "${output_model_name_file}" ]; then
+            args[1]=openapi
+        fi
+        # The apimachinery packages are inputs too, as upstream has them:
+        # most API types refer to their types.
+        kube::codegen::internal::apigen_generate "${bin}" "${args[@]}" \
+            "${KUBE_CODEGEN_OPENAPI_PKGS[@]}" "${input_pkgs[@]}" || return 1
+    fi
+
     if [ ! -e "${report}" ]; then
-        touch "${report}"
+        touch "${report}" # in case it doesn't exist yet
+    fi
+    if ! diff -u "${report}" "${new_report}"; then
+        echo -e "ERROR:"
+        echo -e "\tAPI rule check failed for ${report}: new reported violations"
+        echo -e "\tPlease read api/api-rules/README.md"
+        return 1
     fi
 }
 

@@ -488,7 +488,7 @@ function test_openapi() {
     expect_rc 1 "$?"
     expect_err "--output-dir is required"
 
-    # Nothing asks for openapi: fine.
+    # Nothing asks for openapi: fine, and no violations.
     codegen "${m}" kube::codegen::gen_openapi \
         --output-dir pkg/openapi --output-pkg "${MOD}/pkg/openapi" \
         --report-filename "${WORK}/report.txt" --update-report \
@@ -496,17 +496,39 @@ function test_openapi() {
         --boilerplate "${HEADER}" pkg/apis
     expect_rc 0 "$?"
 
-    codegen "${m}" kube::codegen::gen_openapi \
-        --output-dir pkg/openapi --output-pkg "${MOD}/pkg/openapi" \
-        --extra-pkgs k8s.io/api/core/v1 pkg/apis
-    expect_rc 1 "$?"
-    expect_err "not yet supported: openapi-gen (asked for by --extra-pkgs k8s.io/api/core/v1)"
+    # A tagged package gets its definitions, in the same session as the
+    # helpers: gen_openapi after gen_helpers loads nothing.
+    printf '// +k8s:deepcopy-gen=package\n// +k8s:openapi-gen=true\n\npackage v1\n' >"${m}/pkg/apis/widgets/v1/doc.go"
+    (
+        cd "${m}" || exit 99
+        export KUBE_VERBOSE=2 APIGEN_SESSION_IDLE=10s
+        # shellcheck source=/dev/null
+        source "${SCRIPT}"
+        kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis 2>"${WORK}/helpers.err"
+        kube::codegen::gen_openapi --output-dir pkg/openapi --output-pkg "${MOD}/pkg/openapi" \
+            --report-filename "${WORK}/report.txt" --update-report \
+            --boilerplate "${HEADER}" pkg/apis 2>"${WORK}/openapi.err"
+    ) >"${WORK}/out" 2>"${WORK}/err"
+    expect_rc 0 "$?"
+    expect_contains "${m}/pkg/openapi/zz_generated.openapi.go" 'func schema_pkg_apis_widgets_v1_Widget(ref common.ReferenceCallback)'
+    expect_contains "${WORK}/helpers.err" "apigen: loading took"
+    if grep -q "loading took" "${WORK}/openapi.err"; then
+        fail "gen_openapi loaded again instead of using gen_helpers' session"
+    fi
+    if ! (cd "${m}" && go mod tidy >>"${WORK}/err" 2>&1 && go vet ./pkg/openapi >>"${WORK}/err" 2>&1); then
+        fail "the generated openapi package does not vet (see stderr)"
+    fi
 
-    printf '// +k8s:openapi-gen=true\n\npackage v1\n' >"${m}/pkg/apis/widgets/v1/openapi.go"
-    codegen "${m}" kube::codegen::gen_openapi \
-        --output-dir pkg/openapi --output-pkg "${MOD}/pkg/openapi" pkg/apis
-    expect_rc 1 "$?"
-    expect_err "not yet supported: openapi-gen (asked for by pkg/apis/widgets/v1)"
+    # A new violation against a recorded report fails, as upstream does.
+    : >"${WORK}/empty-report.txt"
+    codegen "${m}" kube::codegen::gen_openapi --output-dir pkg/openapi --output-pkg "${MOD}/pkg/openapi" \
+        --report-filename "${WORK}/empty-report.txt" --boilerplate "${HEADER}" pkg/apis
+    local rc=$?
+    if [ ! -s "${WORK}/report.txt" ]; then
+        fail "expected API rule violations from apimachinery's types"
+    fi
+    expect_rc 1 "${rc}"
+    expect_contains "${WORK}/out" "API rule check failed"
 }
 
 function test_client() {

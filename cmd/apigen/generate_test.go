@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
 
 	"github.com/apigen-dev/apigen/refmod"
 )
@@ -89,4 +92,56 @@ func TestSampleAPIServerHelpers(t *testing.T) {
 		t.Fatal(err)
 	}
 	refmod.GoTest(t, filepath.Join(dir, "pkg/apis/wardle"))
+}
+
+// TestSampleAPIServerOpenAPI runs openapi-gen and the model names through
+// apigen generate, as kube::codegen::gen_openapi does, and expects
+// sample-apiserver's shipped files and upstream's 15 API rule violations;
+// then writes the OpenAPI v3 document and checks that kin-openapi accepts
+// it.
+func TestSampleAPIServerOpenAPI(t *testing.T) {
+	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	shipped := map[string]map[string][]byte{
+		"zz_generated.openapi.go":    refmod.Take(t, dir, "zz_generated.openapi.go"),
+		"zz_generated.model_name.go": refmod.Take(t, dir, "zz_generated.model_name.go"),
+	}
+	if len(shipped["zz_generated.openapi.go"]) != 1 || len(shipped["zz_generated.model_name.go"]) != 2 {
+		t.Fatalf("unexpected shipped files: %d openapi, %d model name", len(shipped["zz_generated.openapi.go"]), len(shipped["zz_generated.model_name.go"]))
+	}
+	report := filepath.Join(t.TempDir(), "report.txt")
+	doc := filepath.Join(t.TempDir(), "openapi.json")
+	args := []string{"--generators", "model-name,openapi,openapi-json", "--go-header-file", "hack/boilerplate.go.txt",
+		"--openapi-output-dir", "pkg/generated/openapi", "--openapi-output-pkg", "k8s.io/sample-apiserver/pkg/generated/openapi",
+		"--openapi-report-filename", report, "--output-model-name-file", "zz_generated.model_name.go", "--openapi-json-file", doc}
+	for _, p := range []string{"k8s.io/apimachinery/pkg/apis/meta/v1", "k8s.io/apimachinery/pkg/api/resource", "k8s.io/apimachinery/pkg/runtime",
+		"k8s.io/apimachinery/pkg/types", "k8s.io/apimachinery/pkg/util/intstr", "k8s.io/apimachinery/pkg/version", "time"} {
+		args = append(args, "--readonly-pkg", p)
+	}
+	const w = "k8s.io/sample-apiserver/pkg/apis/wardle"
+	args = append(args, "k8s.io/apimachinery/pkg/apis/meta/v1", "k8s.io/apimachinery/pkg/runtime",
+		"k8s.io/apimachinery/pkg/version", "k8s.io/apimachinery/pkg/api/resource", w+"/v1alpha1", w+"/v1beta1")
+	generateIn(t, dir, args...)
+	for name, files := range shipped {
+		refmod.Compare(t, dir, name, files)
+	}
+	lines, _ := os.ReadFile(report)
+	if n := bytes.Count(lines, []byte("\n")); n != 15 || !bytes.HasPrefix(lines, []byte("API rule violation: ")) {
+		t.Errorf("report has %d lines, want upstream's 15:\n%s", n, lines)
+	}
+	data, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := openapi3.NewLoader().LoadFromData(data)
+	if err != nil {
+		t.Fatalf("the OpenAPI document does not load: %v", err)
+	}
+	if err := loaded.Validate(context.Background()); err != nil {
+		t.Errorf("the OpenAPI document is not valid: %v", err)
+	}
+	for _, kind := range []string{"v1alpha1.Flunder", "v1alpha1.Fischer", "v1beta1.Flunder"} {
+		if loaded.Components.Schemas["io.k8s.sample-apiserver.pkg.apis.wardle."+kind] == nil {
+			t.Errorf("the document has no schema for wardle %s", kind)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -20,6 +21,9 @@ import (
 	"github.com/apigen-dev/apigen/generators/conversion"
 	"github.com/apigen-dev/apigen/generators/deepcopy"
 	"github.com/apigen-dev/apigen/generators/defaulter"
+	"github.com/apigen-dev/apigen/generators/modelname"
+	"github.com/apigen-dev/apigen/generators/openapi"
+	"github.com/apigen-dev/apigen/generators/openapijson"
 	"github.com/apigen-dev/apigen/generators/prerelease"
 	"github.com/apigen-dev/apigen/generators/register"
 	"github.com/apigen-dev/apigen/load"
@@ -59,6 +63,8 @@ type generateCommand struct {
 	opts    engine.Options
 	gens    []engine.Generator
 	session string // directory shared with other apigen processes, or ""
+	// finish runs after a successful run: it writes openapi-gen's report.
+	finish func(verify bool, stdout, stderr io.Writer) int
 }
 
 // parseGenerate parses the arguments of `apigen generate`. When it cannot,
@@ -80,6 +86,22 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 	fs.StringVar(&conv.OutputFile, "conversion-output-file", "zz_generated.conversion.go", "file name for conversion functions in each package")
 	fs.StringSliceVar(&conv.BasePeerDirs, "base-peer-dirs", slices.Clone(conversion.DefaultBasePeerDirs), "import paths searched for conversions after the markers' peer packages")
 	fs.StringSliceVar(&conv.ExtraPeerDirs, "extra-peer-dirs", nil, "import paths searched for conversions after --base-peer-dirs")
+	oa := &openapi.Generator{}
+	fs.StringVar(&oa.OutputDir, "openapi-output-dir", "", "directory of the OpenAPI definitions; openapi-gen runs when it is set")
+	fs.StringVar(&oa.OutputPkg, "openapi-output-pkg", "", "import path of --openapi-output-dir")
+	fs.StringVar(&oa.OutputFile, "openapi-output-file", "zz_generated.openapi.go", "file name of the OpenAPI definitions")
+	report := fs.String("openapi-report-filename", "", `file for the API rule violations ("-" is standard output); none if empty`)
+	modelNames := &modelname.Generator{}
+	fs.StringVar(&modelNames.OutputFile, "output-model-name-file", "", "file name for OpenAPIModelName methods in each package marked +k8s:openapi-model-package; none if empty")
+	fs.StringSliceVar(&modelNames.ReadOnly, "readonly-pkg", nil, "packages read but never written to (repeatable)")
+	doc := &openapijson.Generator{Title: "Kubernetes", Version: "unversioned"}
+	fs.StringVar(&doc.OutputFile, "openapi-json-file", "", "write the OpenAPI v3 document of the definitions, validated, to this file")
+	cmd.finish = func(verify bool, stdout, stderr io.Writer) int {
+		if oa.OutputDir == "" || *report == "" {
+			return 0
+		}
+		return openapi.WriteReport(inDir(common.Dir, *report), oa.Report, verify, stdout, stderr)
+	}
 	cmd.gens, code, ok = cli.Parse(fs, args, &common, stderr, func(header []byte) ([]engine.Generator, error) {
 		conv.Header = header
 		all := map[string]engine.Generator{
@@ -88,6 +110,19 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 			"conversion":           conv,
 			"register":             &register.Generator{OutputFile: *registerFile, Header: header},
 			"prerelease-lifecycle": &prerelease.Generator{OutputFile: *prereleaseFile, Header: header},
+		}
+		// These write where they are told, so they run only when told.
+		if oa.OutputDir != "" {
+			oa.OutputDir, oa.Header = inDir(common.Dir, oa.OutputDir), header
+			all["openapi"] = oa
+		}
+		if modelNames.OutputFile != "" {
+			modelNames.Header = header
+			all["model-name"] = modelNames
+		}
+		if doc.OutputFile != "" {
+			doc.OutputFile = inDir(common.Dir, doc.OutputFile)
+			all["openapi-json"] = doc
 		}
 		return pick(all, *only)
 	})
@@ -105,7 +140,10 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if cmd.session == "" {
-		return engine.Run(cmd.opts, cmd.gens...)
+		if code := engine.Run(cmd.opts, cmd.gens...); code != 0 {
+			return code
+		}
+		return cmd.finish(cmd.opts.VerifyOnly, stdout, stderr)
 	}
 	if code, served := engine.Call(cmd.session, args, stdout, stderr); served {
 		return code
@@ -115,6 +153,9 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		return engine.Finish(cmd.opts, engine.Output{}, diags)
 	}
 	code = engine.Finish(cmd.opts, engine.GenerateModel(cmd.opts, m, cmd.gens, diags), diags)
+	if code == 0 {
+		code = cmd.finish(cmd.opts.VerifyOnly, stdout, stderr)
+	}
 	if code == 0 {
 		serveSession(cmd.session, s, code)
 	}
@@ -136,7 +177,10 @@ func serveSession(dir string, s *engine.Session, code int) {
 		if !served {
 			return 0, false
 		}
-		return engine.Finish(cmd.opts, out, diags), true
+		if code := engine.Finish(cmd.opts, out, diags); code != 0 {
+			return code, true
+		}
+		return cmd.finish(cmd.opts.VerifyOnly, stdout, stderr), true
 	})
 }
 
@@ -149,30 +193,39 @@ func sessionIdle() time.Duration {
 }
 
 // generatorNames lists the generators apigen runs, in the order it runs them.
-var generatorNames = []string{"deepcopy", "defaulter", "conversion", "register", "prerelease-lifecycle"}
+var generatorNames = []string{"deepcopy", "defaulter", "conversion", "register", "prerelease-lifecycle", "model-name", "openapi", "openapi-json"}
 
-// pick returns the generators named in only, or all of them.
+// pick returns the generators named in only, or all that can run.
 func pick(all map[string]engine.Generator, only []string) ([]engine.Generator, error) {
-	if len(only) == 0 {
-		only = generatorNames
-	}
 	var gens []engine.Generator
 	for _, name := range generatorNames {
-		if slices.Contains(only, name) {
-			gens = append(gens, all[name])
+		if g := all[name]; g != nil && (len(only) == 0 || slices.Contains(only, name)) {
+			gens = append(gens, g)
 		}
 	}
 	for _, name := range only {
-		if all[name] == nil {
+		switch {
+		case !slices.Contains(generatorNames, name):
 			return nil, fmt.Errorf("unknown generator %q; known: %s", name, strings.Join(generatorNames, ", "))
+		case all[name] == nil:
+			return nil, fmt.Errorf("generator %q needs its output flags (see apigen generate --help)", name)
 		}
 	}
 	return gens, nil
 }
 
+// inDir resolves a relative path against the -C directory.
+func inDir(dir, p string) string {
+	if dir == "" || p == "-" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
+}
+
 // allGenerators lists one of each generator, for the marker listing.
 func allGenerators() []engine.Generator {
-	return []engine.Generator{&deepcopy.Generator{}, &defaulter.Generator{}, &conversion.Generator{}, &register.Generator{}, &prerelease.Generator{}}
+	return []engine.Generator{&deepcopy.Generator{}, &defaulter.Generator{}, &conversion.Generator{}, &register.Generator{}, &prerelease.Generator{},
+		&modelname.Generator{}, &openapi.Generator{}, &openapijson.Generator{}}
 }
 
 func printMarkers(w io.Writer) {

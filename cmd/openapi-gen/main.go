@@ -4,7 +4,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +14,6 @@ import (
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/openapi"
-	"github.com/apigen-dev/apigen/output"
 )
 
 func main() {
@@ -62,7 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if code != 0 || o.report == "" {
 		return code
 	}
-	return writeReport(inDir(common.Dir, o.report), g.Report, common.VerifyOnly, stdout, stderr)
+	return openapi.WriteReport(inDir(common.Dir, o.report), g.Report, common.VerifyOnly, stdout, stderr)
 }
 
 // inDir resolves a relative path against the -C directory.
@@ -71,32 +69,4 @@ func inDir(dir, p string) string {
 		return p
 	}
 	return filepath.Join(dir, p)
-}
-
-// writeReport writes the API rule violations to path ("-" is stdout), or
-// with --verify-only compares them with the file.
-func writeReport(path string, report []byte, verify bool, stdout, stderr io.Writer) int {
-	switch {
-	case path == "-":
-		stdout.Write(report)
-	case verify:
-		old, err := os.ReadFile(path)
-		if err != nil && !os.IsNotExist(err) {
-			fmt.Fprintln(stderr, err)
-			return 1
-		}
-		if !bytes.Equal(old, report) {
-			fmt.Fprintf(stdout, "stale: %s\n", path)
-			io.WriteString(stdout, output.Diff(path+" (on disk)", path+" (generated)", string(old), string(report)))
-			return 1
-		}
-	default:
-		// Not output.Write: the report may be /dev/null or a file in a
-		// directory we cannot create files in.
-		if err := os.WriteFile(path, report, 0o644); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
-		}
-	}
-	return 0
 }

@@ -7,12 +7,20 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/openapi"
+	"github.com/apigen-dev/apigen/markers"
+	"github.com/apigen-dev/apigen/model"
+	"github.com/apigen-dev/apigen/output"
 )
 
 // Document returns the validated OpenAPI 3.0 document whose component
@@ -156,3 +164,80 @@ func unsignedPtr(p *int64) *uint64 {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// Generator writes the OpenAPI v3 document of the types openapi-gen
+// generates definitions for.
+type Generator struct {
+	OutputFile     string // path of the JSON document
+	Title, Version string
+}
+
+func (g *Generator) Name() string { return "openapi-json" }
+
+// Define declares the markers the definitions are computed from.
+func (g *Generator) Define(reg *markers.Registry) { openapi.DefineMarkers(reg) }
+
+// Generate builds, validates and writes the document.
+func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
+	out := engine.Output{Owned: []string{g.OutputFile}}
+	specs := map[string]spec.Schema{}
+	for name, s := range openapi.Specs(openapi.Schemas(m, diags)) {
+		specs[restName(name)] = renameRefs(s)
+	}
+	doc, err := Document(g.Title, g.Version, specs)
+	if err == nil {
+		var data []byte
+		if data, err = JSON(doc); err == nil {
+			out.Files = append(out.Files, output.File{Path: g.OutputFile, Data: data})
+			return out
+		}
+	}
+	diags.Errorf(token.Position{}, "OpenAPI document %s: %v", g.OutputFile, err)
+	return out
+}
+
+// restName turns a Go type name (k8s.io/api/core/v1.Pod) into the dotted
+// form the Kubernetes API server publishes (io.k8s.api.core.v1.Pod);
+// model names are already in that form.
+func restName(name string) string {
+	pkg, typ, ok := strings.Cut(name, "/")
+	if !ok {
+		return name
+	}
+	domain := strings.Split(pkg, ".")
+	slices.Reverse(domain)
+	return strings.Join(domain, ".") + "." + strings.ReplaceAll(typ, "/", ".")
+}
+
+// renameRefs rewrites every reference in s to the dotted names.
+func renameRefs(s spec.Schema) spec.Schema {
+	if ref := s.Ref.String(); ref != "" {
+		name := strings.NewReplacer("~1", "/", "~0", "~").Replace(strings.TrimPrefix(ref, "#/definitions/"))
+		return *spec.RefSchema("#/definitions/" + restName(name))
+	}
+	props := map[string]spec.Schema{}
+	for k, p := range s.Properties {
+		props[k] = renameRefs(p)
+	}
+	if len(props) > 0 {
+		s.Properties = props
+	}
+	for _, list := range []*[]spec.Schema{&s.AllOf, &s.OneOf, &s.AnyOf} {
+		if len(*list) > 0 {
+			renamed := make([]spec.Schema, len(*list))
+			for i, x := range *list {
+				renamed[i] = renameRefs(x)
+			}
+			*list = renamed
+		}
+	}
+	if s.Items != nil && s.Items.Schema != nil {
+		item := renameRefs(*s.Items.Schema)
+		s.Items = &spec.SchemaOrArray{Schema: &item}
+	}
+	if ap := s.AdditionalProperties; ap != nil && ap.Schema != nil {
+		v := renameRefs(*ap.Schema)
+		s.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: &v}
+	}
+	return s
+}
