@@ -214,7 +214,7 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) *plan {
 	}
 	for _, v := range p.versions() {
 		for _, t := range v.pkg.Types {
-			if _, ok := m.Markers(t).Get(genclient); ok && m.Declared(t) {
+			if _, ok := m.Markers(t).Get(markers.GenClient.Name); ok && m.Declared(t) {
 				p.anyClient = true
 			}
 		}
@@ -281,7 +281,7 @@ func (p *plan) nameGroup(gr *group, diags *diag.List) {
 	}
 	for _, v := range gr.versions {
 		v.goName = namer.IC(strings.Split(nonEmptyGroup(gr.name), ".")[0])
-		if mk, ok := v.pkg.Markers.Get(groupGoName); ok {
+		if mk, ok := v.pkg.Markers.Get(markers.GroupGoName.Name); ok {
 			v.goName = namer.IC(mk.Value.(string))
 		}
 	}
@@ -299,7 +299,7 @@ func (p *plan) checkGoNames(diags *diag.List) {
 			continue
 		}
 		hint := "; give one of them a +groupGoName"
-		if _, ok := v.pkg.Markers.Get(groupGoName); ok {
+		if _, ok := v.pkg.Markers.Get(markers.GroupGoName.Name); ok {
 			hint = "; choose another +groupGoName"
 		}
 		diags.Errorf(markerPos(v.pkg, markers.GroupName.Name), "groups %q (%s) and %q (%s) both have the Go name %s%s in the clientset%s",
@@ -331,7 +331,7 @@ func (p *plan) selectKinds(m *model.Model, v *version, diags *diag.List) {
 			continue
 		}
 		k := &kind{name: t.Name, t: t, tags: tg, generate: tg.genclient}
-		for _, mk := range set.All(methodMarker) {
+		for _, mk := range set.All(markers.GenClientMethod.Name) {
 			k.methodPos = append(k.methodPos, mk.Pos)
 		}
 		k.resource = tg.resourceName
@@ -353,7 +353,7 @@ func (p *plan) selectKinds(m *model.Model, v *version, diags *diag.List) {
 func rawGenclientLines(t *types.Type) int {
 	n := 0
 	for _, l := range append(slices.Clone(t.SecondClosestCommentLines), t.CommentLines...) {
-		if strings.HasPrefix(strings.TrimSpace(l), "+"+genclient) {
+		if strings.HasPrefix(strings.TrimSpace(l), "+"+markers.GenClientNamespace) {
 			n++
 		}
 	}
@@ -364,7 +364,7 @@ func rawGenclientLines(t *types.Type) int {
 func countGenclient(set markers.Set) int {
 	n := 0
 	for _, mk := range set {
-		if strings.HasPrefix(mk.Def.Name, genclient) {
+		if strings.HasPrefix(mk.Def.Name, markers.GenClientNamespace) {
 			n++
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/apigen-dev/apigen/diag"
@@ -51,39 +50,16 @@ func TestParseInputs(t *testing.T) {
 	}
 }
 
-func TestMethodGrammar(t *testing.T) {
-	cases := []struct {
-		raw  string
-		want method
-		err  string
-	}{
-		{"GetScale,verb=get,subresource=scale,result=k8s.io/api/autoscaling/v1.Scale",
-			method{Name: "GetScale", Verb: "get", Subresource: "scale", Result: "k8s.io/api/autoscaling/v1.Scale"}, ""},
-		{"Adopt, verb = create ,input=Gizmo", method{Name: "Adopt", Verb: "create", Input: "Gizmo"}, ""},
-		{"", method{}, "must start with the method's name"},
-		{"Foo", method{}, "verb= is required"},
-		{"Foo,verb=watch", method{}, `verb "watch" cannot be a method`},
-		{"Foo,verb=applyStatus", method{}, `verb "applyStatus" cannot be a method`},
-		{"Foo,verb=patch,input=Bar", method{}, "input= is for verbs create, update, apply only"},
-		{"Foo,verb=get,verb=list", method{}, "verb= given twice"},
-		{"Foo,verb=get,subresource", method{}, `"subresource" is not key=value`},
-		{"Foo,verb=get,result=", method{}, "result= needs a value"},
-		{"Foo,verb=get,result=a b", method{}, "is not a type name"},
-		{"Foo,verb=get,colour=red", method{}, `unknown key "colour"`},
-	}
-	for _, c := range cases {
-		v, err := methodGrammar{}.Parse(c.raw)
-		switch {
-		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-			t.Errorf("Parse(%q) error = %v, want one containing %q", c.raw, err, c.err)
-		case c.err == "" && err != nil:
-			t.Errorf("Parse(%q): %v", c.raw, err)
-		case c.err == "" && v.(method) != c.want:
-			t.Errorf("Parse(%q) = %+v, want %+v", c.raw, v, c.want)
+// TestSplitType checks how input= and result= values name a type. The
+// grammar of +genclient:method is tested in the markers package.
+func TestSplitType(t *testing.T) {
+	for _, c := range []struct{ ref, pkg, name string }{
+		{"k8s.io/api/autoscaling/v1.Scale", "k8s.io/api/autoscaling/v1", "Scale"},
+		{"Scale", "", "Scale"},
+	} {
+		if pkg, name := splitType(c.ref); pkg != c.pkg || name != c.name {
+			t.Errorf("splitType(%q) = %q, %q; want %q, %q", c.ref, pkg, name, c.pkg, c.name)
 		}
-	}
-	if pkg, name := splitType("k8s.io/api/autoscaling/v1.Scale"); pkg != "k8s.io/api/autoscaling/v1" || name != "Scale" {
-		t.Errorf("splitType = %q, %q", pkg, name)
 	}
 }
 

@@ -23,3 +23,10 @@ type Gadget struct {
 type Gizmo struct {
 	ObjectMeta `json:"metadata"`
 }
+
+// +genclient
+// +genclient:method=Frob,verb=frob
+// +genclient:skipVerbs=
+type Doohickey struct {
+	ObjectMeta `json:"metadata"`
+}
