@@ -1,0 +1,6 @@
+package other
+
+// Meta names things.
+type Meta struct {
+	Name string `json:"name"`
+}

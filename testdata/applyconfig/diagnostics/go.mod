@@ -1,0 +1,3 @@
+module acdiag.example
+
+go 1.26

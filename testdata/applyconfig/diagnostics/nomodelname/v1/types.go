@@ -1,0 +1,13 @@
+package v1
+
+// Thing asks for a client.
+// +genclient
+type Thing struct {
+	Name string `json:"name"`
+}
+
+// Other does too.
+// +genclient
+type Other struct {
+	Name string `json:"name"`
+}
