@@ -186,3 +186,8 @@ func Upstream(t testing.TB, tool, dir, name string, args ...string) map[string][
 	}
 	return Take(t, dir, name)
 }
+
+// FirstLines returns the start of a unified diff from want to got.
+func FirstLines(got, want []byte) string {
+	return firstLines(output.Diff("upstream", "apigen", string(want), string(got)), 30)
+}
