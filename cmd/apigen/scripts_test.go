@@ -110,3 +110,40 @@ func snapshot(t *testing.T, dir string) map[string][]byte {
 	}
 	return files
 }
+
+// TestExampleScript runs the example's hack/update-codegen.sh, which uses
+// this repository's kube_codegen.sh, in a copy with every generated file
+// removed, and expects each committed generated file back, byte for byte.
+func TestExampleScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the example's code generation; skipped with -short")
+	}
+	root, _ := filepath.Abs("../..")
+	dir := refmod.CopyDir(t, filepath.Join(root, "testdata/example"))
+	before := snapshot(t, dir)
+	tools := []string{"deepcopy-gen", "conversion-gen", "defaulter-gen", "applyconfiguration-gen", "client-gen", "lister-gen", "informer-gen"}
+	removed := 0
+	for p, b := range before {
+		if generatedBy(b, tools) {
+			os.Remove(p)
+			removed++
+		}
+	}
+	if removed < 40 {
+		t.Fatalf("found only %d generated files in the example", removed)
+	}
+	cmd := exec.Command("bash", "hack/update-codegen.sh")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CODEGEN_PKG="+root, "APIGEN_CACHE="+t.TempDir())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("update-codegen.sh: %v\n%s", err, out)
+	}
+	after := snapshot(t, dir)
+	for p, b := range before {
+		if a, ok := after[p]; !ok {
+			t.Errorf("%s was not generated again", p)
+		} else if !bytes.Equal(a, b) {
+			t.Errorf("%s differs from the committed file:\n%s", p, refmod.FirstLines(a, b))
+		}
+	}
+}

@@ -305,7 +305,12 @@ func (w *typeWriter) withList(f *field) {
 	value := "values[i]"
 	if f.arg.Kind == types.Pointer {
 		w.printf("if values[i] == nil {\n  panic(\"nil value passed to With%s\")\n}\n", name)
-		value = "*values[i]"
+		// Upstream dereferences here even when the field holds pointers
+		// to a basic type ([]*int32), which does not compile; we keep the
+		// pointer then.
+		if e := f.typ.Elem; e == nil || e.Kind != types.Pointer || !e.Elem.IsPrimitive() {
+			value = "*values[i]"
+		}
 	}
 	if ptr {
 		w.printf("*%s = append(*%s, %s)\n", f.target(), f.target(), value)
