@@ -172,6 +172,14 @@ func Regenerate(t *testing.T, dir, name string, cmd Command, args ...string) map
 // oracle for inputs that no module ships generated files for.
 func Upstream(t testing.TB, tool, dir, name string, args ...string) map[string][]byte {
 	t.Helper()
+	RunUpstream(t, tool, dir, args...)
+	return Take(t, dir, name)
+}
+
+// RunUpstream builds k8s.io/code-generator's tool at v0.37.2 from the
+// module proxy and runs it in dir with args.
+func RunUpstream(t testing.TB, tool, dir string, args ...string) {
+	t.Helper()
 	gobin := t.TempDir()
 	install := exec.Command("go", "install", "k8s.io/code-generator/cmd/"+tool+"@v0.37.2")
 	install.Dir = gobin
@@ -184,7 +192,25 @@ func Upstream(t testing.TB, tool, dir, name string, args ...string) map[string][
 	if out, err := gen.CombinedOutput(); err != nil {
 		t.Fatalf("upstream %s: %v\n%s", tool, err, out)
 	}
-	return Take(t, dir, name)
+}
+
+// Golden compares got with a golden file written and reviewed by hand.
+// With APIGEN_UPDATE_GOLDEN=1 it rewrites the file instead, for review.
+func Golden(t testing.TB, file, got string) {
+	t.Helper()
+	if os.Getenv("APIGEN_UPDATE_GOLDEN") == "1" {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("diagnostics differ.\ngot:\n%s\nwant:\n%s", got, want)
+	}
 }
 
 // FirstLines returns the start of a unified diff from want to got.

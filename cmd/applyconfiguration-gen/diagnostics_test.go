@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/apigen-dev/apigen/refmod"
 )
 
 // diagnosticsDir is the module of packages with problems, and
@@ -32,7 +34,7 @@ func TestDiagnostics(t *testing.T) {
 			if code := run(append(diagnosticsArgs, pattern), &stdout, &stderr); code != 1 {
 				t.Errorf("exit status %d, want 1", code)
 			}
-			golden(t, filepath.Join("golden", name+".txt"), stderr.String())
+			refmod.Golden(t, filepath.Join("golden", name+".txt"), stderr.String())
 			if _, err := os.Stat("out"); err == nil {
 				t.Errorf("wrote into out/ although the run failed")
 			}
@@ -66,29 +68,10 @@ func TestFlagErrors(t *testing.T) {
 			if code := run(append(c.args, "./mixed/..."), &stdout, &stderr); code != 2 {
 				t.Errorf("exit status %d, want 2", code)
 			}
-			golden(t, filepath.Join("golden", "flag-"+c.name+".txt"), stderr.String())
+			refmod.Golden(t, filepath.Join("golden", "flag-"+c.name+".txt"), stderr.String())
 			if _, err := os.Stat("out"); err == nil {
 				t.Errorf("wrote into out/ although the flags were wrong")
 			}
 		})
-	}
-}
-
-// golden compares got with the golden file; with APIGEN_UPDATE_GOLDEN=1
-// it rewrites the file instead.
-func golden(t *testing.T, file, got string) {
-	t.Helper()
-	if os.Getenv("APIGEN_UPDATE_GOLDEN") == "1" {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("diagnostics differ.\ngot:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/apigen-dev/apigen/refmod"
 )
 
 // TestDiagnostics runs informer-gen on packages with bad markers. Each run
@@ -28,7 +30,7 @@ func TestDiagnostics(t *testing.T) {
 			if code != 1 {
 				t.Errorf("exit status %d, want 1", code)
 			}
-			golden(t, filepath.Join("golden", name+".txt"), stderr.String())
+			refmod.Golden(t, filepath.Join("golden", name+".txt"), stderr.String())
 			if _, err := os.Stat("out"); err == nil {
 				t.Errorf("wrote into out/ although the run failed")
 			}
@@ -62,29 +64,10 @@ func TestFlagErrors(t *testing.T) {
 			if code := run(c.args, &stdout, &stderr); code != 2 {
 				t.Errorf("exit status %d, want 2", code)
 			}
-			golden(t, filepath.Join("golden", "flag-"+c.name+".txt"), stderr.String())
+			refmod.Golden(t, filepath.Join("golden", "flag-"+c.name+".txt"), stderr.String())
 			if _, err := os.Stat("out"); err == nil {
 				t.Errorf("wrote into out/ although the flags were wrong")
 			}
 		})
-	}
-}
-
-// golden compares got with the golden file; with APIGEN_UPDATE_GOLDEN=1
-// it rewrites the file instead.
-func golden(t *testing.T, file, got string) {
-	t.Helper()
-	if os.Getenv("APIGEN_UPDATE_GOLDEN") == "1" {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("diagnostics differ.\ngot:\n%s\nwant:\n%s", got, want)
 	}
 }

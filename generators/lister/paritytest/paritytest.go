@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apigen-dev/apigen/refmod"
+
 	"github.com/apigen-dev/apigen/output"
 )
 
@@ -116,18 +118,7 @@ func firstLines(s string, n int) string {
 // module proxy and runs it in dir with args.
 func Upstream(t testing.TB, tool, dir string, args ...string) {
 	t.Helper()
-	gobin := t.TempDir()
-	install := exec.Command("go", "install", "k8s.io/code-generator/cmd/"+tool+"@v0.37.2")
-	install.Dir = gobin
-	install.Env = append(os.Environ(), "GOBIN="+gobin, "GOFLAGS=", "GOWORK=off")
-	if out, err := install.CombinedOutput(); err != nil {
-		t.Fatalf("installing upstream %s: %v\n%s", tool, err, out)
-	}
-	run := exec.Command(filepath.Join(gobin, tool), args...)
-	run.Dir = dir
-	if out, err := run.CombinedOutput(); err != nil {
-		t.Fatalf("upstream %s: %v\n%s", tool, err, out)
-	}
+	refmod.RunUpstream(t, tool, dir, args...)
 }
 
 // ModuleDir returns the directory of a module that dir's module requires.
