@@ -60,10 +60,31 @@ func (c *Common) check() error {
 // Header reads the --go-header-file, relative to --chdir if given.
 func (c *Common) Header() ([]byte, error) {
 	path := c.GoHeaderFile
-	if path != "" && c.Dir != "" && !filepath.IsAbs(path) {
-		path = filepath.Join(c.Dir, path)
+	if path != "" {
+		path = c.Resolve(path)
 	}
 	return output.ReadHeader(path)
+}
+
+// Resolve makes a relative path relative to --chdir, if given.
+func (c *Common) Resolve(p string) string {
+	if c.Dir == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(c.Dir, p)
+}
+
+// ResolveFile is Resolve for a file flag where "-" is a standard stream.
+func (c *Common) ResolveFile(p string) string {
+	if p == "-" {
+		return p
+	}
+	return c.Resolve(p)
+}
+
+// Abs is Resolve, then made absolute against the working directory.
+func (c *Common) Abs(p string) (string, error) {
+	return filepath.Abs(c.Resolve(p))
 }
 
 // Builder makes a command's generators once its flags are parsed.

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -100,7 +99,7 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 		if oa.OutputDir == "" || *report == "" {
 			return 0
 		}
-		return openapi.WriteReport(inDir(common.Dir, *report), oa.Report, verify, stdout, stderr)
+		return openapi.WriteReport(common.ResolveFile(*report), oa.Report, verify, stdout, stderr)
 	}
 	cmd.gens, code, ok = cli.Parse(fs, args, &common, stderr, func(header []byte) ([]engine.Generator, error) {
 		conv.Header = header
@@ -113,7 +112,7 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 		}
 		// These write where they are told, so they run only when told.
 		if oa.OutputDir != "" {
-			oa.OutputDir, oa.Header = inDir(common.Dir, oa.OutputDir), header
+			oa.OutputDir, oa.Header = common.ResolveFile(oa.OutputDir), header
 			all["openapi"] = oa
 		}
 		if modelNames.OutputFile != "" {
@@ -121,7 +120,7 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 			all["model-name"] = modelNames
 		}
 		if doc.OutputFile != "" {
-			doc.OutputFile = inDir(common.Dir, doc.OutputFile)
+			doc.OutputFile = common.ResolveFile(doc.OutputFile)
 			all["openapi-json"] = doc
 		}
 		return pick(all, *only)
@@ -214,14 +213,6 @@ func pick(all map[string]engine.Generator, only []string) ([]engine.Generator, e
 		}
 	}
 	return gens, nil
-}
-
-// inDir resolves a relative path against the -C directory.
-func inDir(dir, p string) string {
-	if dir == "" || p == "-" || filepath.IsAbs(p) {
-		return p
-	}
-	return filepath.Join(dir, p)
 }
 
 // allGenerators lists one of each generator, for the marker listing.

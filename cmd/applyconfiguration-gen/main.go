@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/pflag"
 
@@ -44,7 +43,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case outputPkg == "":
 			return nil, errors.New("--output-pkg must be specified")
 		}
-		dir, err := absolute(common.Dir, outputDir)
+		dir, err := common.Abs(outputDir)
 		if err != nil {
 			return nil, err
 		}
@@ -58,22 +57,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			Patterns:  fs.Args(),
 		}
 		if schemaFile != "" {
-			if g.Schema.Document, err = applyconfig.ReadSchema(relative(common.Dir, schemaFile)); err != nil {
+			if g.Schema.Document, err = applyconfig.ReadSchema(common.Resolve(schemaFile)); err != nil {
 				return nil, fmt.Errorf("--openapi-schema: %v", err)
 			}
 		}
 		return []engine.Generator{g}, nil
 	})
-}
-
-// absolute resolves dir against --chdir, then the working directory.
-func absolute(chdir, dir string) (string, error) {
-	return filepath.Abs(relative(chdir, dir))
-}
-
-func relative(chdir, p string) string {
-	if !filepath.IsAbs(p) && chdir != "" {
-		return filepath.Join(chdir, p)
-	}
-	return p
 }

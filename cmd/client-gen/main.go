@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -118,7 +117,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var gen *client.Generator
 	gens, code, ok := cli.Parse(fs, args, &common, stderr, func(header []byte) ([]engine.Generator, error) {
 		var err error
-		if gen, err = f.generator(common.Dir); err != nil {
+		if gen, err = f.generator(&common); err != nil {
 			return nil, err
 		}
 		gen.Header = header
@@ -135,11 +134,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // generator checks the flags and turns them into the generator.
-func (f *flags) generator(dir string) (*client.Generator, error) {
+func (f *flags) generator(common *cli.Common) (*client.Generator, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	inputs, err := client.ParseInputs(f.inputs, f.inputBase, dir)
+	inputs, err := client.ParseInputs(f.inputs, f.inputBase, common.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -151,11 +150,8 @@ func (f *flags) generator(dir string) (*client.Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := f.outputDir
-	if !filepath.IsAbs(out) {
-		out = filepath.Join(dir, out)
-	}
-	if out, err = filepath.Abs(out); err != nil {
+	out, err := common.Abs(f.outputDir)
+	if err != nil {
 		return nil, err
 	}
 	return &client.Generator{

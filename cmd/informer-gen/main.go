@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/pflag"
 
@@ -51,10 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if g.PluralExceptions, err = genclient.ParsePluralExceptions(plurals); err != nil {
 			return nil, err
 		}
-		if !filepath.IsAbs(outputDir) && common.Dir != "" {
-			outputDir = filepath.Join(common.Dir, outputDir)
-		}
-		if g.OutputDir, err = filepath.Abs(outputDir); err != nil {
+		if g.OutputDir, err = common.Abs(outputDir); err != nil {
 			return nil, err
 		}
 		g.Header = header

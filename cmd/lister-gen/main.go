@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/pflag"
 
@@ -41,7 +40,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return nil, err
 		}
-		dir, err := absolute(common.Dir, outputDir)
+		dir, err := common.Abs(outputDir)
 		if err != nil {
 			return nil, err
 		}
@@ -52,12 +51,4 @@ func run(args []string, stdout, stderr io.Writer) int {
 			Header:           header,
 		}}, nil
 	})
-}
-
-// absolute resolves dir against --chdir, then the working directory.
-func absolute(chdir, dir string) (string, error) {
-	if !filepath.IsAbs(dir) && chdir != "" {
-		dir = filepath.Join(chdir, dir)
-	}
-	return filepath.Abs(dir)
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/pflag"
 
@@ -51,7 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case o.report == "":
 			return nil, fmt.Errorf(`--report-filename must be specified ("-" for standard output)`)
 		}
-		g.OutputDir, g.OutputPkg, g.OutputFile, g.Header = inDir(common.Dir, o.outputDir), o.outputPkg, common.OutputFile, header
+		g.OutputDir, g.OutputPkg, g.OutputFile, g.Header = common.ResolveFile(o.outputDir), o.outputPkg, common.OutputFile, header
 		// As upstream, model name files are generated before the
 		// definitions; here both come from the one load.
 		gens := modelNames(o.modelNameFile, o.readonly, header)
@@ -60,13 +59,5 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if code != 0 || o.report == "" {
 		return code
 	}
-	return openapi.WriteReport(inDir(common.Dir, o.report), g.Report, common.VerifyOnly, stdout, stderr)
-}
-
-// inDir resolves a relative path against the -C directory.
-func inDir(dir, p string) string {
-	if dir == "" || p == "-" || filepath.IsAbs(p) {
-		return p
-	}
-	return filepath.Join(dir, p)
+	return openapi.WriteReport(common.ResolveFile(o.report), g.Report, common.VerifyOnly, stdout, stderr)
 }
