@@ -3,16 +3,14 @@
 package main
 
 import (
-	"errors"
 	"io"
 	"os"
 
 	"github.com/spf13/pflag"
 
 	"github.com/apigen-dev/apigen/cli"
+	"github.com/apigen-dev/apigen/cli/toolflags"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/generators/lister"
-	"github.com/apigen-dev/apigen/generators/lister/genclient"
 )
 
 func main() {
@@ -24,31 +22,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var common cli.Common
 	common.Add(fs)
-	var outputDir, outputPkg string
-	var plurals []string
-	fs.StringVar(&outputDir, "output-dir", "", "the directory the listers are written below, one package per group and version")
-	fs.StringVar(&outputPkg, "output-pkg", "", "the Go import path of --output-dir")
-	fs.StringSliceVar(&plurals, "plural-exceptions", nil, "comma-separated Type:PluralType pairs for plurals the rules get wrong, such as Endpoints:Endpoints")
+	var f toolflags.Lister
+	f.Add(fs, "")
 	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
-		switch {
-		case outputDir == "":
-			return nil, errors.New("--output-dir must be specified")
-		case outputPkg == "":
-			return nil, errors.New("--output-pkg must be specified")
-		}
-		exceptions, err := genclient.ParsePluralExceptions(plurals)
+		g, err := f.Generator(&common, header)
 		if err != nil {
 			return nil, err
 		}
-		dir, err := common.Abs(outputDir)
-		if err != nil {
-			return nil, err
-		}
-		return []engine.Generator{&lister.Generator{
-			OutputDir:        dir,
-			OutputPkg:        outputPkg,
-			PluralExceptions: exceptions,
-			Header:           header,
-		}}, nil
+		return []engine.Generator{g}, nil
 	})
 }
