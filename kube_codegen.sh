@@ -491,8 +491,7 @@ function kube::codegen::gen_openapi() {
 #   --prefers-protobuf                 clientsets prefer protobuf
 #   --lint-rules <rules>               comma-separated lint rules
 #
-# apigen has no client generators yet: this fails if any API package (a
-# directory named like v1, v1beta2, ...) carries a +genclient tag.
+# The generators run in one apigen process over one load.
 function kube::codegen::gen_client() {
     local in_dir=""
     local one_input_api=""
@@ -637,49 +636,62 @@ function kube::codegen::gen_client() {
         common+=(--lint-rules "${lint_rules}")
     fi
 
+    # The four generators run in one apigen process over one load (in the
+    # shell's session, when there is one), each told by its prefixed flags.
+    local gens=(client) args=() schema_copy=""
     local applyconfig_pkg=""
     if [ "${applyconfig}" = "true" ]; then
         applyconfig_pkg="${out_pkg}/${applyconfig_subdir}"
         echo "Generating applyconfig code for ${#input_pkgs[@]} targets"
         kube::codegen::internal::remove_generated applyconfiguration-gen "${out_dir}/${applyconfig_subdir}"
-        local schema_args=(--openapi-schema "${applyconfig_openapi_schema}")
-        if [ -z "${applyconfig_openapi_schema}" ]; then
+        gens+=(applyconfiguration)
+        args+=(--applyconfiguration-output-dir "${out_dir}/${applyconfig_subdir}"
+            --applyconfiguration-output-pkg "${applyconfig_pkg}"
+            --applyconfiguration-external-applyconfigurations "${applyconfig_external}")
+        if [ -n "${applyconfig_openapi_schema}" ]; then
+            # Often a <(command): copied, so that the session's process,
+            # which cannot open this shell's descriptors, can read it.
+            schema_copy="$(mktemp "${TMPDIR:-/tmp}/apigen-schema.XXXXXX")"
+            cat "${applyconfig_openapi_schema}" >"${schema_copy}" || { rm -f "${schema_copy}"; return 1; }
+            args+=(--applyconfiguration-openapi-schema "${schema_copy}")
+        else
             # Upstream writes no schema then; so do we, for an empty diff.
-            schema_args+=(--schema-from-types=false)
+            args+=(--applyconfiguration-schema-from-types=false)
         fi
-        "${bin}/applyconfiguration-gen" "${common[@]}" \
-            --output-dir "${out_dir}/${applyconfig_subdir}" --output-pkg "${applyconfig_pkg}" \
-            --external-applyconfigurations "${applyconfig_external}" "${schema_args[@]}" \
-            "${input_pkgs[@]}" || return 1
     fi
 
     echo "Generating client code for ${#group_versions[@]} targets"
     kube::codegen::internal::remove_generated client-gen "${out_dir}/${clientset_subdir}"
-    local inputs=() gv
+    args+=(--client-output-dir "${out_dir}/${clientset_subdir}" --client-output-pkg "${out_pkg}/${clientset_subdir}"
+        --client-clientset-name "${clientset_versioned_name}" --client-apply-configuration-package "${applyconfig_pkg}"
+        --client-input-base "$(cd "${in_dir}" && pwd -P)" --client-plural-exceptions "${plural_exceptions}"
+        --client-prefers-protobuf="${prefers_protobuf}")
+    local gv
     for gv in "${group_versions[@]}"; do
-        inputs+=(--input "${gv}")
+        args+=(--client-input "${gv}")
     done
-    "${bin}/client-gen" "${common[@]}" \
-        --output-dir "${out_dir}/${clientset_subdir}" --output-pkg "${out_pkg}/${clientset_subdir}" \
-        --clientset-name "${clientset_versioned_name}" --apply-configuration-package "${applyconfig_pkg}" \
-        --input-base "$(cd "${in_dir}" && pwd -P)" --plural-exceptions "${plural_exceptions}" \
-        --prefers-protobuf="${prefers_protobuf}" "${inputs[@]}" || return 1
 
     if [ "${watchable}" = "true" ]; then
         echo "Generating lister code for ${#input_pkgs[@]} targets"
         kube::codegen::internal::remove_generated lister-gen "${out_dir}/${listers_subdir}"
-        "${bin}/lister-gen" "${common[@]}" \
-            --output-dir "${out_dir}/${listers_subdir}" --output-pkg "${out_pkg}/${listers_subdir}" \
-            --plural-exceptions "${plural_exceptions}" "${input_pkgs[@]}" || return 1
-
         echo "Generating informer code for ${#input_pkgs[@]} targets"
         kube::codegen::internal::remove_generated informer-gen "${out_dir}/${informers_subdir}"
-        "${bin}/informer-gen" "${common[@]}" \
-            --output-dir "${out_dir}/${informers_subdir}" --output-pkg "${out_pkg}/${informers_subdir}" \
-            --versioned-clientset-package "${out_pkg}/${clientset_subdir}/${clientset_versioned_name}" \
-            --listers-package "${out_pkg}/${listers_subdir}" \
-            --plural-exceptions "${plural_exceptions}" "${input_pkgs[@]}" || return 1
+        gens+=(lister informer)
+        args+=(--lister-output-dir "${out_dir}/${listers_subdir}" --lister-output-pkg "${out_pkg}/${listers_subdir}"
+            --lister-plural-exceptions "${plural_exceptions}"
+            --informer-output-dir "${out_dir}/${informers_subdir}" --informer-output-pkg "${out_pkg}/${informers_subdir}"
+            --informer-versioned-clientset-package "${out_pkg}/${clientset_subdir}/${clientset_versioned_name}"
+            --informer-listers-package "${out_pkg}/${listers_subdir}"
+            --informer-plural-exceptions "${plural_exceptions}")
     fi
+
+    args+=(--generators "$(IFS=,; echo "${gens[*]}")")
+    local code=0
+    kube::codegen::internal::apigen_generate "${bin}" "${common[@]}" "${args[@]}" "${input_pkgs[@]}" || code=$?
+    if [ -n "${schema_copy}" ]; then
+        rm -f "${schema_copy}"
+    fi
+    return "${code}"
 }
 
 # remove_generated TOOL DIR: deletes the Go files below DIR that TOOL wrote,
@@ -697,9 +709,6 @@ function kube::codegen::internal::remove_generated() {
 #
 #   --boilerplate <file>   header for generated files
 #   --lint-rules <rules>   comma-separated lint rules
-#
-# apigen has no register generator yet: this fails if any package carries a
-# +groupName tag.
 function kube::codegen::gen_register() {
     local in_dir=""
     local boilerplate

@@ -75,3 +75,26 @@ func TestMarkersCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestClientFlagErrors checks that the client generators' flags, prefixed
+// in apigen, are checked as the tools check them.
+func TestClientFlagErrors(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--lister-output-dir", "l"}, "--lister-output-pkg must be specified"},
+		{[]string{"--informer-output-dir", "i", "--informer-output-pkg", "p"}, "--informer-versioned-clientset-package must be specified"},
+		{[]string{"--client-output-dir", "c", "--client-output-pkg", "p"}, "--client-input must name at least one group version"},
+		{[]string{"--client-output-dir", "c", "--client-output-pkg", "p", "--client-input", "g/v", "--client-plural-exceptions", "Foo"}, `invalid --plural-exceptions item "Foo"`},
+		{[]string{"--applyconfiguration-output-dir", "a", "--applyconfiguration-output-pkg", "p", "--applyconfiguration-openapi-schema", "/nonexistent"}, "--applyconfiguration-openapi-schema: "},
+		{[]string{"--generators", "lister"}, `generator "lister" needs its output flags`},
+	}
+	for _, c := range cases {
+		var stdout, stderr bytes.Buffer
+		code := run(append(append([]string{"generate"}, c.args...), "./..."), &stdout, &stderr)
+		if code != 2 || !bytes.Contains(stderr.Bytes(), []byte(c.want)) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}

@@ -17,9 +17,13 @@ import (
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/applyconfig"
+	"github.com/apigen-dev/apigen/generators/client"
 	"github.com/apigen-dev/apigen/generators/conversion"
 	"github.com/apigen-dev/apigen/generators/deepcopy"
 	"github.com/apigen-dev/apigen/generators/defaulter"
+	"github.com/apigen-dev/apigen/generators/informer"
+	"github.com/apigen-dev/apigen/generators/lister"
 	"github.com/apigen-dev/apigen/generators/modelname"
 	"github.com/apigen-dev/apigen/generators/openapi"
 	"github.com/apigen-dev/apigen/generators/openapijson"
@@ -95,6 +99,8 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 	fs.StringSliceVar(&modelNames.ReadOnly, "readonly-pkg", nil, "packages read but never written to (repeatable)")
 	doc := &openapijson.Generator{Title: "Kubernetes", Version: "unversioned"}
 	fs.StringVar(&doc.OutputFile, "openapi-json-file", "", "write the OpenAPI v3 document of the definitions, validated, to this file")
+	var clients clientFlags
+	clients.add(fs)
 	cmd.finish = func(verify bool, stdout, stderr io.Writer) int {
 		if oa.OutputDir == "" || *report == "" {
 			return 0
@@ -123,9 +129,13 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 			doc.OutputFile = common.ResolveFile(doc.OutputFile)
 			all["openapi-json"] = doc
 		}
+		if err := clients.build(all, &common, header, fs.Args()); err != nil {
+			return nil, err
+		}
 		return pick(all, *only)
 	})
 	cmd.opts = common.Options(fs, stdout, stderr)
+	cmd.opts.Patterns = clients.patterns(cmd.opts.Patterns)
 	cmd.opts.Preload = *preload
 	// Every run parses every generator's markers, so that one load can
 	// serve runs of different generators.
@@ -138,7 +148,9 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if cmd.session == "" {
+	// A session server could not open this process's descriptors, and
+	// the parse has read them already.
+	if cmd.session == "" || processLocal(args) {
 		if code := engine.Run(cmd.opts, cmd.gens...); code != 0 {
 			return code
 		}
@@ -159,6 +171,18 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		serveSession(cmd.session, s, code)
 	}
 	return code
+}
+
+// processLocal reports whether an argument names a file only this process
+// can open, such as the /dev/fd/63 of a shell's <(command).
+func processLocal(args []string) bool {
+	return slices.ContainsFunc(args, func(a string) bool {
+		_, v, ok := strings.Cut(a, "=")
+		if !ok {
+			v = a
+		}
+		return v == "/dev/stdin" || strings.HasPrefix(v, "/dev/fd/") || strings.HasPrefix(v, "/proc/self/")
+	})
 }
 
 // serveSession tells the waiting script the run's exit status, lets go of
@@ -194,7 +218,8 @@ func sessionIdle() time.Duration {
 }
 
 // generatorNames lists the generators apigen runs, in the order it runs them.
-var generatorNames = []string{"deepcopy", "defaulter", "conversion", "register", "prerelease-lifecycle", "model-name", "openapi", "openapi-json"}
+var generatorNames = []string{"deepcopy", "defaulter", "conversion", "register", "prerelease-lifecycle", "model-name", "openapi", "openapi-json",
+	"applyconfiguration", "client", "lister", "informer"}
 
 // pick returns the generators named in only, or all that can run.
 func pick(all map[string]engine.Generator, only []string) ([]engine.Generator, error) {
@@ -218,7 +243,8 @@ func pick(all map[string]engine.Generator, only []string) ([]engine.Generator, e
 // allGenerators lists one of each generator, for the marker listing.
 func allGenerators() []engine.Generator {
 	return []engine.Generator{&deepcopy.Generator{}, &defaulter.Generator{}, &conversion.Generator{}, &register.Generator{}, &prerelease.Generator{},
-		&modelname.Generator{}, &openapi.Generator{}, &openapijson.Generator{}}
+		&modelname.Generator{}, &openapi.Generator{}, &openapijson.Generator{},
+		&applyconfig.Generator{}, &client.Generator{}, &lister.Generator{}, &informer.Generator{}}
 }
 
 func printMarkers(w io.Writer) {
