@@ -21,16 +21,8 @@ import (
 // downloaded too.
 func Copy(t testing.TB, module string) string {
 	t.Helper()
-	out, err := exec.Command("go", "mod", "download", "-json", module).Output()
-	if err != nil {
-		t.Fatalf("go mod download %s: %v", module, err)
-	}
-	var info struct{ Dir, Error string }
-	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
-		t.Fatalf("go mod download %s: %s %v", module, info.Error, err)
-	}
 	dst := filepath.Join(t.TempDir(), filepath.Base(strings.Split(module, "@")[0]))
-	if err := os.CopyFS(dst, os.DirFS(info.Dir)); err != nil {
+	if err := os.CopyFS(dst, os.DirFS(Download(t, module))); err != nil {
 		t.Fatal(err)
 	}
 	makeWritable(t, dst)
@@ -40,6 +32,21 @@ func Copy(t testing.TB, module string) string {
 		t.Fatalf("go mod download in %s: %v\n%s", dst, err, out)
 	}
 	return dst
+}
+
+// Download fetches module@version through the Go module proxy and returns
+// its read-only directory in the module cache.
+func Download(t testing.TB, module string) string {
+	t.Helper()
+	out, err := exec.Command("go", "mod", "download", "-json", module).Output()
+	if err != nil {
+		t.Fatalf("go mod download %s: %v", module, err)
+	}
+	var info struct{ Dir, Error string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+		t.Fatalf("go mod download %s: %s %v", module, info.Error, err)
+	}
+	return info.Dir
 }
 
 func makeWritable(t testing.TB, root string) {
@@ -180,18 +187,29 @@ func Upstream(t testing.TB, tool, dir, name string, args ...string) map[string][
 // module proxy and runs it in dir with args.
 func RunUpstream(t testing.TB, tool, dir string, args ...string) {
 	t.Helper()
-	gobin := t.TempDir()
-	install := exec.Command("go", "install", "k8s.io/code-generator/cmd/"+tool+"@v0.37.2")
-	install.Dir = gobin
-	install.Env = append(os.Environ(), "GOBIN="+gobin, "GOFLAGS=", "GOWORK=off")
-	if out, err := install.CombinedOutput(); err != nil {
-		t.Fatalf("installing upstream %s: %v\n%s", tool, err, out)
-	}
-	gen := exec.Command(filepath.Join(gobin, tool), args...)
+	gen := exec.Command(filepath.Join(InstallUpstream(t, tool), tool), args...)
 	gen.Dir = dir
 	if out, err := gen.CombinedOutput(); err != nil {
 		t.Fatalf("upstream %s: %v\n%s", tool, err, out)
 	}
+}
+
+// InstallUpstream builds k8s.io/code-generator's tools at v0.37.2 from the
+// module proxy into a temporary directory, which it returns.
+func InstallUpstream(t testing.TB, tools ...string) string {
+	t.Helper()
+	gobin := t.TempDir()
+	args := []string{"install"}
+	for _, tool := range tools {
+		args = append(args, "k8s.io/code-generator/cmd/"+tool+"@v0.37.2")
+	}
+	install := exec.Command("go", args...)
+	install.Dir = gobin
+	install.Env = append(os.Environ(), "GOBIN="+gobin, "GOFLAGS=", "GOWORK=off")
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("installing upstream %v: %v\n%s", tools, err, out)
+	}
+	return gobin
 }
 
 // Golden compares got with a golden file written and reviewed by hand.

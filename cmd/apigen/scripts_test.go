@@ -45,16 +45,7 @@ func TestOwnUpdateCodegenScripts(t *testing.T) {
 			if removed < 10 {
 				t.Fatalf("found only %d generated files to remove", removed)
 			}
-			cmd := exec.Command("bash", "hack/update-codegen.sh")
-			cmd.Dir = dir
-			cmd.Env = append(os.Environ(),
-				"CODEGEN_PKG="+root,
-				"APIGEN_CACHE="+t.TempDir(),
-				"API_KNOWN_VIOLATIONS_DIR="+t.TempDir(),
-				"UPDATE_API_KNOWN_VIOLATIONS=true")
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("update-codegen.sh: %v\n%s", err, out)
-			}
+			reports := updateCodegen(t, dir, root, nil)
 			after := snapshot(t, dir)
 			for p, b := range before {
 				if a, ok := after[p]; !ok {
@@ -68,7 +59,52 @@ func TestOwnUpdateCodegenScripts(t *testing.T) {
 					t.Errorf("%s was added", p)
 				}
 			}
+			if module == "k8s.io/sample-apiserver@v0.37.2" {
+				compareReport(t, module, reports)
+			}
 		})
+	}
+}
+
+// updateCodegen runs the module's hack/update-codegen.sh in dir with
+// CODEGEN_PKG set to codegen, and returns the directory it wrote its API
+// rule violation report into.
+func updateCodegen(t *testing.T, dir, codegen string, env []string) string {
+	t.Helper()
+	reports := t.TempDir()
+	cmd := exec.Command("bash", "hack/update-codegen.sh")
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(),
+		"CODEGEN_PKG="+codegen,
+		"APIGEN_CACHE="+t.TempDir(),
+		"API_KNOWN_VIOLATIONS_DIR="+reports,
+		"UPDATE_API_KNOWN_VIOLATIONS=true"), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("update-codegen.sh with CODEGEN_PKG=%s: %v\n%s", codegen, err, out)
+	}
+	return reports
+}
+
+// compareReport runs the module's script again, in a fresh copy, with
+// upstream's kube_codegen.sh (k8s.io/code-generator v0.37.2), and expects
+// the API rule violation report ours wrote, byte for byte.
+func compareReport(t *testing.T, module, ours string) {
+	const name = "sample_apiserver_violation_exceptions.list"
+	codegen := refmod.Download(t, "k8s.io/code-generator@v0.37.2")
+	upstream := updateCodegen(t, refmod.Copy(t, module), codegen, []string{"GOBIN=" + t.TempDir(), "GOFLAGS=", "GOWORK=off"})
+	want, err := os.ReadFile(filepath.Join(upstream, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(want, []byte("\n")); n != 15 {
+		t.Errorf("upstream's script reports %d API rule violations, expected 15", n)
+	}
+	got, err := os.ReadFile(filepath.Join(ours, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the violation report differs from upstream's:\n%s", refmod.FirstLines(got, want))
 	}
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"os"
 	"os/exec"
@@ -13,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/generators/applyconfig"
 	"github.com/apigen-dev/apigen/generators/lister/paritytest"
 	"github.com/apigen-dev/apigen/refmod"
 )
@@ -70,6 +67,19 @@ func TestParityClientGo(t *testing.T) {
 	paritytest.Compare(t, filepath.Join(dir, "applyconfigurations"), want)
 }
 
+// packageArgs returns the arguments that are not flags or flag values.
+func packageArgs(args []string) []string {
+	var pkgs []string
+	for i := 0; i < len(args); i++ {
+		if strings.HasPrefix(args[i], "--") {
+			i++
+			continue
+		}
+		pkgs = append(pkgs, args[i])
+	}
+	return pkgs
+}
+
 // TestParityClientGoSchemaFile writes the OpenAPI definitions of
 // k8s.io/api as computed in process to a file, and gives it to upstream's
 // applyconfiguration-gen and to ours as --openapi-schema: both must make
@@ -80,7 +90,7 @@ func TestParityClientGoSchemaFile(t *testing.T) {
 	t.Parallel()
 	dir, args := clientGo(t)
 	schema := filepath.Join(t.TempDir(), "schema.json")
-	writeDocument(t, dir, args, schema)
+	paritytest.WriteApplySchema(t, dir, packageArgs(args), schema)
 	args = append([]string{"--openapi-schema", schema}, args...)
 	root := filepath.Join(dir, "applyconfigurations")
 
@@ -99,36 +109,6 @@ func TestParityClientGoSchemaFile(t *testing.T) {
 	ours(t, dir, args...)
 	t.Logf("ours, schema file: %v", time.Since(start).Round(10*time.Millisecond))
 	paritytest.Compare(t, root, want)
-}
-
-// writeDocument writes the in-process OpenAPI document of a run with args
-// in dir to file.
-func writeDocument(t *testing.T, dir string, args []string, file string) {
-	t.Helper()
-	var pkgs []string
-	for i := 0; i < len(args); i++ {
-		if strings.HasPrefix(args[i], "--") {
-			i++
-			continue
-		}
-		pkgs = append(pkgs, args[i])
-	}
-	g := &applyconfig.Generator{External: applyconfig.DefaultExternal(), Schema: applyconfig.SchemaSource{InProcess: true}, Dir: dir, Patterns: pkgs}
-	_, m, diags := engine.Open(engine.Options{Dir: dir, Patterns: pkgs}, g)
-	if m == nil || diags.Len() > 0 {
-		t.Fatalf("loading %v: %v", pkgs, diags.Err())
-	}
-	doc := g.Document(m, diags)
-	if diags.Len() > 0 {
-		t.Fatal(diags.Err())
-	}
-	data, err := json.Marshal(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 const wardle = "k8s.io/sample-apiserver/pkg/apis/wardle"

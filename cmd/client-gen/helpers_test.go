@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"io/fs"
 	"os"
@@ -111,20 +110,6 @@ func ours(t *testing.T, dir string, args ...string) {
 	if code := run(append([]string{"-C", dir}, args...), io.Discard, &stderr); code != 0 {
 		t.Fatalf("client-gen exited %d:\n%s", code, stderr.String())
 	}
-}
-
-// moduleDir returns where the module cache holds module@version.
-func moduleDir(t *testing.T, module string) string {
-	t.Helper()
-	out, err := exec.Command("go", "mod", "download", "-json", module).Output()
-	if err != nil {
-		t.Fatalf("go mod download %s: %v", module, err)
-	}
-	var info struct{ Dir string }
-	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
-		t.Fatalf("go mod download %s: no directory: %v", module, err)
-	}
-	return info.Dir
 }
 
 var upstream struct {

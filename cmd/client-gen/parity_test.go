@@ -1,53 +1,12 @@
 package main
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
+	"github.com/apigen-dev/apigen/generators/lister/paritytest"
 	"github.com/apigen-dev/apigen/refmod"
 )
-
-// schemeOrder returns the group versions that a shipped scheme/register.go
-// adds to its scheme, in order, as paths below apiBase: the --input order
-// that reproduces it.
-func schemeOrder(t *testing.T, file, apiBase string) []string {
-	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	imports := map[string]string{}
-	for _, imp := range f.Imports {
-		p, _ := strconv.Unquote(imp.Path.Value)
-		name := filepath.Base(p)
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		imports[name] = p
-	}
-	var out []string
-	ast.Inspect(f, func(n ast.Node) bool {
-		spec, ok := n.(*ast.ValueSpec)
-		if !ok || len(spec.Names) != 1 || spec.Names[0].Name != "localSchemeBuilder" {
-			return true
-		}
-		for _, elt := range spec.Values[0].(*ast.CompositeLit).Elts {
-			sel := elt.(*ast.SelectorExpr)
-			p, ok := strings.CutPrefix(imports[sel.X.(*ast.Ident).Name], apiBase+"/")
-			if !ok || sel.Sel.Name != "AddToScheme" {
-				t.Fatalf("%s: unexpected scheme entry %s.%s", file, sel.X, sel.Sel.Name)
-			}
-			out = append(out, p)
-		}
-		return false
-	})
-	return out
-}
 
 // TestParityClientGo regenerates k8s.io/client-go's kubernetes/ tree from
 // k8s.io/api with the invocation that produced it: every file client-gen
@@ -55,11 +14,11 @@ func schemeOrder(t *testing.T, file, apiBase string) []string {
 func TestParityClientGo(t *testing.T) {
 	dir := refmod.Copy(t, "k8s.io/client-go@v0.37.2")
 	root := filepath.Join(dir, "kubernetes")
-	inputs := schemeOrder(t, filepath.Join(root, "scheme/register.go"), "k8s.io/api")
+	inputs := paritytest.SchemeOrder(t, filepath.Join(root, "scheme/register.go"), "k8s.io/api")
 	if len(inputs) != 55 {
 		t.Fatalf("kubernetes/scheme/register.go adds %d group versions, expected 55", len(inputs))
 	}
-	header := refmod.Lines(t, filepath.Join(moduleDir(t, "k8s.io/api@v0.37.2"), "core/v1/zz_generated.deepcopy.go"), 4, 18)
+	header := refmod.Lines(t, filepath.Join(refmod.Download(t, "k8s.io/api@v0.37.2"), "core/v1/zz_generated.deepcopy.go"), 4, 18)
 	shipped, handWritten := takeGenerated(t, root)
 	if len(shipped) != 605 || len(handWritten) != 29 { // 26 Go files and 3 OWNERS
 		t.Fatalf("client-go's kubernetes/ has %d generated and %d other files, expected 605 and 29", len(shipped), len(handWritten))
