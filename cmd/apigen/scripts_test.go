@@ -69,7 +69,7 @@ func TestOwnUpdateCodegenScripts(t *testing.T) {
 // updateCodegen runs the module's hack/update-codegen.sh in dir with
 // CODEGEN_PKG set to codegen, and returns the directory it wrote its API
 // rule violation report into.
-func updateCodegen(t *testing.T, dir, codegen string, env []string) string {
+func updateCodegen(t testing.TB, dir, codegen string, env []string) string {
 	t.Helper()
 	reports := t.TempDir()
 	cmd := exec.Command("bash", "hack/update-codegen.sh")
@@ -131,7 +131,7 @@ func firstLinesOf(b []byte, n int) []byte {
 }
 
 // snapshot reads every file below dir.
-func snapshot(t *testing.T, dir string) map[string][]byte {
+func snapshot(t testing.TB, dir string) map[string][]byte {
 	files := map[string][]byte{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

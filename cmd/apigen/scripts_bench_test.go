@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/apigen-dev/apigen/refmod"
+)
+
+// BenchmarkUpdateCodegen times sample-apiserver's and metrics' own
+// hack/update-codegen.sh with upstream's kube_codegen.sh (code-generator
+// v0.37.2) and with ours, alternating, one round per iteration. Both build
+// their tools before the first round, into caches that later rounds reuse,
+// as a developer's machine does. After every run of ours the module must be
+// as shipped. It reports the medians of the rounds:
+//
+//	go test ./cmd/apigen -run '^$' -bench UpdateCodegen -benchtime 5x
+func BenchmarkUpdateCodegen(b *testing.B) {
+	root, _ := filepath.Abs("../..")
+	codegen := refmod.Download(b, "k8s.io/code-generator@v0.37.2")
+	for _, module := range []string{"k8s.io/sample-apiserver@v0.37.2", "k8s.io/metrics@v0.37.2"} {
+		b.Run(filepath.Base(module), func(b *testing.B) {
+			ours, theirs := refmod.Copy(b, module), refmod.Copy(b, module)
+			shipped := snapshot(b, ours)
+			oursEnv := []string{"APIGEN_CACHE=" + b.TempDir()}
+			theirsEnv := []string{"GOBIN=" + b.TempDir(), "GOFLAGS=", "GOWORK=off"}
+			updateCodegen(b, theirs, codegen, theirsEnv) // builds upstream's tools
+			updateCodegen(b, ours, root, oursEnv)        // builds ours
+			var up, us, ratios []float64
+			for b.Loop() {
+				start := time.Now()
+				updateCodegen(b, theirs, codegen, theirsEnv)
+				u := time.Since(start).Seconds()
+				start = time.Now()
+				updateCodegen(b, ours, root, oursEnv)
+				o := time.Since(start).Seconds()
+				assertUnchanged(b, shipped, snapshot(b, ours))
+				up, us, ratios = append(up, u), append(us, o), append(ratios, u/o)
+				b.Logf("round %d: upstream %.2fs, apigen %.2fs, %.2fx", len(up), u, o, u/o)
+			}
+			b.ReportMetric(0, "ns/op")
+			b.ReportMetric(median(up), "upstream-s")
+			b.ReportMetric(median(us), "apigen-s")
+			b.ReportMetric(median(ratios), "speedup")
+		})
+	}
+}
+
+// assertUnchanged fails b unless after holds exactly the files of before.
+func assertUnchanged(b *testing.B, before, after map[string][]byte) {
+	b.Helper()
+	for p, want := range before {
+		if got, ok := after[p]; !ok || !bytes.Equal(got, want) {
+			b.Fatalf("%s is not as shipped after apigen's run", p)
+		}
+	}
+	if len(after) != len(before) {
+		b.Fatalf("apigen's run left %d files, the module has %d", len(after), len(before))
+	}
+}
