@@ -15,7 +15,6 @@ import (
 	"github.com/apigen-dev/apigen/generators/client"
 	"github.com/apigen-dev/apigen/generators/informer"
 	"github.com/apigen-dev/apigen/generators/lister"
-	"github.com/apigen-dev/apigen/generators/lister/genclient"
 )
 
 // output is the --output-dir and --output-pkg pair every tool here takes.
@@ -53,6 +52,19 @@ func (o *output) absDir(c *cli.Common) (string, error) {
 	return c.Abs(o.dir)
 }
 
+// pluralExceptions reads Type:PluralType items into a map.
+func (o *output) pluralExceptions(items []string) (map[string]string, error) {
+	out := make(map[string]string, len(items))
+	for _, item := range items {
+		singular, plural, ok := strings.Cut(item, ":")
+		if !ok || strings.Contains(plural, ":") {
+			return nil, fmt.Errorf("invalid --%splural-exceptions item %q: want Type:PluralType, such as Endpoints:Endpoints", o.prefix, item)
+		}
+		out[singular] = plural
+	}
+	return out, nil
+}
+
 func addPlurals(fs *pflag.FlagSet, p *[]string, prefix string) {
 	fs.StringSliceVar(p, prefix+"plural-exceptions", nil, "comma-separated Type:PluralType pairs for plurals the rules get wrong, such as Endpoints:Endpoints")
 }
@@ -74,7 +86,7 @@ func (f *Lister) Generator(c *cli.Common, header []byte) (*lister.Generator, err
 	if err != nil {
 		return nil, err
 	}
-	plurals, err := genclient.ParsePluralExceptions(f.plurals)
+	plurals, err := f.pluralExceptions(f.plurals)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +119,7 @@ func (f *Informer) Generator(c *cli.Common, header []byte) (*informer.Generator,
 		return nil, err
 	}
 	g := f.g
-	if g.PluralExceptions, err = genclient.ParsePluralExceptions(f.plurals); err != nil {
+	if g.PluralExceptions, err = f.pluralExceptions(f.plurals); err != nil {
 		return nil, err
 	}
 	g.OutputDir, g.OutputPkg, g.Header = dir, f.pkg, header
@@ -216,7 +228,7 @@ func (f *Client) Generator(c *cli.Common, header []byte) (*client.Generator, err
 	if err != nil {
 		return nil, err
 	}
-	plurals, err := genclient.ParsePluralExceptions(f.plurals)
+	plurals, err := f.pluralExceptions(f.plurals)
 	if err != nil {
 		return nil, err
 	}

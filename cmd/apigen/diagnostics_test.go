@@ -86,7 +86,7 @@ func TestClientFlagErrors(t *testing.T) {
 		{[]string{"--lister-output-dir", "l"}, "--lister-output-pkg must be specified"},
 		{[]string{"--informer-output-dir", "i", "--informer-output-pkg", "p"}, "--informer-versioned-clientset-package must be specified"},
 		{[]string{"--client-output-dir", "c", "--client-output-pkg", "p"}, "--client-input must name at least one group version"},
-		{[]string{"--client-output-dir", "c", "--client-output-pkg", "p", "--client-input", "g/v", "--client-plural-exceptions", "Foo"}, `invalid --plural-exceptions item "Foo"`},
+		{[]string{"--client-output-dir", "c", "--client-output-pkg", "p", "--client-input", "g/v", "--client-plural-exceptions", "Foo"}, `invalid --client-plural-exceptions item "Foo"`},
 		{[]string{"--applyconfiguration-output-dir", "a", "--applyconfiguration-output-pkg", "p", "--applyconfiguration-openapi-schema", "/nonexistent"}, "--applyconfiguration-openapi-schema: "},
 		{[]string{"--generators", "lister"}, `generator "lister" needs its output flags`},
 	}

@@ -3,7 +3,6 @@ package genclient
 import (
 	"bufio"
 	"bytes"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,20 +12,6 @@ import (
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 )
-
-// ParsePluralExceptions reads --plural-exceptions items of the form
-// Type:PluralType into a map.
-func ParsePluralExceptions(items []string) (map[string]string, error) {
-	out := make(map[string]string, len(items))
-	for _, item := range items {
-		parts := strings.Split(item, ":")
-		if len(parts) != 2 {
-			return nil, fmt.Errorf("invalid --plural-exceptions item %q: want Type:PluralType, such as Endpoints:Endpoints", item)
-		}
-		out[parts[0]] = parts[1]
-	}
-	return out, nil
-}
 
 // Names spells types as seen from one generated package, importing their
 // packages as it goes. The first package to claim a local name keeps it,
