@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen-dev/apigen/generators/lister/paritytest"
 	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
 // clientGo is a copy of k8s.io/client-go@v0.37.2 with its four generated

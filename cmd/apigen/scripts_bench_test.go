@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
 // BenchmarkUpdateCodegen times sample-apiserver's and metrics' own
@@ -23,7 +24,7 @@ func BenchmarkUpdateCodegen(b *testing.B) {
 	for _, module := range []string{"k8s.io/sample-apiserver@v0.37.2", "k8s.io/metrics@v0.37.2"} {
 		b.Run(filepath.Base(module), func(b *testing.B) {
 			ours, theirs := refmod.Copy(b, module), refmod.Copy(b, module)
-			shipped := snapshot(b, ours)
+			shipped := paritytest.Snapshot(b, ours)
 			oursEnv := []string{"APIGEN_CACHE=" + b.TempDir()}
 			theirsEnv := []string{"GOBIN=" + b.TempDir(), "GOFLAGS=", "GOWORK=off"}
 			updateCodegen(b, theirs, codegen, theirsEnv) // builds upstream's tools
@@ -36,7 +37,7 @@ func BenchmarkUpdateCodegen(b *testing.B) {
 				start = time.Now()
 				updateCodegen(b, ours, root, oursEnv)
 				o := time.Since(start).Seconds()
-				assertUnchanged(b, shipped, snapshot(b, ours))
+				assertUnchanged(b, shipped, paritytest.Snapshot(b, ours))
 				up, us, ratios = append(up, u), append(us, o), append(ratios, u/o)
 				b.Logf("round %d: upstream %.2fs, apigen %.2fs, %.2fx", len(up), u, o, u/o)
 			}

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen-dev/apigen/generators/lister/paritytest"
 	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
 const tool = "applyconfiguration-gen"

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/apigen-dev/apigen/output"
+	"github.com/apigen-dev/apigen/refmod"
 )
 
 // generatedMark is the line every file client-gen writes carries.
@@ -75,7 +75,7 @@ func compareTree(t *testing.T, root string, want, keep tree) {
 		case !ok:
 			t.Errorf("%s: not generated", p)
 		case !bytes.Equal(g, want[p]):
-			t.Errorf("%s differs from upstream:\n%s", p, firstLines(output.Diff("upstream", "apigen", string(want[p]), string(g)), 40))
+			t.Errorf("%s differs from upstream:\n%s", p, refmod.FirstLines(g, want[p]))
 		}
 	}
 	for p, b := range got {
@@ -93,14 +93,6 @@ func compareTree(t *testing.T, root string, want, keep tree) {
 			t.Errorf("%s: hand-written file was removed", p)
 		}
 	}
-}
-
-func firstLines(s string, n int) string {
-	lines := strings.SplitAfter(s, "\n")
-	if len(lines) > n {
-		lines = append(lines[:n], "...\n")
-	}
-	return strings.Join(lines, "")
 }
 
 // ours runs our client-gen with -C dir and fails t unless it succeeds.

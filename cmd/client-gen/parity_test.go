@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/generators/lister/paritytest"
 	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
 // TestParityClientGo regenerates k8s.io/client-go's kubernetes/ tree from

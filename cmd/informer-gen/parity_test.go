@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/generators/lister/paritytest"
 	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
 const tool = "informer-gen"
@@ -106,7 +106,7 @@ func TestParityInternal(t *testing.T) {
 	args := append(sampleArgs(wardle, wardle+"/v1alpha1", wardle+"/v1beta1"),
 		"--internal-clientset-package", "k8s.io/sample-apiserver/pkg/generated/clientset/internalversion")
 	os.RemoveAll(root)
-	paritytest.Upstream(t, tool, dir, args...)
+	refmod.RunUpstream(t, tool, dir, args...)
 	want, n := paritytest.Take(t, root, tool)
 	if n != 16 {
 		t.Fatalf("upstream wrote %d files, expected 16 (9 external, 7 internal)", n)
@@ -152,7 +152,7 @@ func TestParityMarkers(t *testing.T) {
 			dir := refmod.CopyDir(t, "../../testdata/lister/apis")
 			root := filepath.Join(dir, "out/informers")
 			args := markerArgs(c.single, c.pkgs)
-			paritytest.Upstream(t, tool, dir, args...)
+			refmod.RunUpstream(t, tool, dir, args...)
 			want, n := paritytest.Take(t, root, tool)
 			if n != c.files {
 				t.Fatalf("upstream wrote %d files, expected %d", n, c.files)

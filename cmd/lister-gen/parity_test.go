@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/generators/lister/paritytest"
 	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
 const tool = "lister-gen"
@@ -73,7 +73,7 @@ func TestParityInternal(t *testing.T) {
 	root := filepath.Join(dir, "pkg/generated/listers")
 	args := sampleArgs(wardle, wardle+"/v1alpha1", wardle+"/v1beta1")
 	os.RemoveAll(root)
-	paritytest.Upstream(t, tool, dir, args...)
+	refmod.RunUpstream(t, tool, dir, args...)
 	want, n := paritytest.Take(t, root, tool)
 	if n != 8 {
 		t.Fatalf("upstream wrote %d files, expected 8 (3 internal, 3 v1alpha1, 2 v1beta1)", n)
@@ -101,7 +101,7 @@ func markerArgs(pkgs []string) []string {
 func TestParityMarkers(t *testing.T) {
 	dir := refmod.CopyDir(t, "../../testdata/lister/apis")
 	root := filepath.Join(dir, "out/listers")
-	paritytest.Upstream(t, tool, dir, markerArgs(markerPackages)...)
+	refmod.RunUpstream(t, tool, dir, markerArgs(markerPackages)...)
 	want, n := paritytest.Take(t, root, tool)
 	if n != 19 {
 		t.Fatalf("upstream wrote %d files, expected 19", n)

@@ -1,7 +1,7 @@
-// Package paritytest compares trees of generated files with upstream's:
-// lister-gen and informer-gen write many files per package, under
-// directories that also hold hand-written files, so a comparison is by
-// tree rather than by file name.
+// Package paritytest compares trees of generated files with upstream's.
+// The client tools write many files per package, under directories that
+// also hold hand-written files, so a comparison is by tree and by the tool
+// named in each file's header rather than by file name.
 package paritytest
 
 import (
@@ -16,8 +16,6 @@ import (
 	"testing"
 
 	"github.com/apigen-dev/apigen/refmod"
-
-	"github.com/apigen-dev/apigen/output"
 )
 
 // Snapshot returns the bytes of every file below root, keyed by path.
@@ -101,24 +99,9 @@ func Compare(t testing.TB, root string, want map[string][]byte) {
 		case !inWant:
 			t.Errorf("%s: generated, but upstream has no such file", p)
 		case !bytes.Equal(g, w):
-			t.Errorf("%s differs from upstream:\n%s", p, firstLines(output.Diff("upstream", "apigen", string(w), string(g)), 40))
+			t.Errorf("%s differs from upstream:\n%s", p, refmod.FirstLines(g, w))
 		}
 	}
-}
-
-func firstLines(s string, n int) string {
-	lines := strings.SplitAfter(s, "\n")
-	if len(lines) > n {
-		lines = append(lines[:n], "...\n")
-	}
-	return strings.Join(lines, "")
-}
-
-// Upstream builds k8s.io/code-generator's tool at v0.37.2 through the
-// module proxy and runs it in dir with args.
-func Upstream(t testing.TB, tool, dir string, args ...string) {
-	t.Helper()
-	refmod.RunUpstream(t, tool, dir, args...)
 }
 
 // ModuleDir returns the directory of a module that dir's module requires.
