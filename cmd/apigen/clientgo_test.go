@@ -3,13 +3,11 @@ package main
 import (
 	"bytes"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/apigen-dev/apigen/refmod"
 	"github.com/apigen-dev/apigen/refmod/paritytest"
@@ -151,48 +149,19 @@ func BenchmarkClientGo(b *testing.B) {
 	if out, err := exec.Command("go", "build", "-o", ours, ".").CombinedOutput(); err != nil {
 		b.Fatalf("building apigen: %v\n%s", err, out)
 	}
-	var up, us, ratios []float64
+	var r rounds
 	for b.Loop() {
-		start := time.Now()
-		for _, cmd := range c.upstream {
-			execIn(b, c.dir, filepath.Join(upstream, cmd[0]), cmd[1:]...)
-		}
-		u := time.Since(start).Seconds()
+		u := timed(func() {
+			for _, cmd := range c.upstream {
+				execIn(b, c.dir, filepath.Join(upstream, cmd[0]), cmd[1:]...)
+			}
+		})
 		c.compare(b, "upstream")
 		c.take(b)
-
-		start = time.Now()
-		execIn(b, c.dir, ours, c.ours...)
-		o := time.Since(start).Seconds()
+		o := timed(func() { execIn(b, c.dir, ours, c.ours...) })
 		c.compare(b, "apigen")
 		c.take(b)
-
-		up, us, ratios = append(up, u), append(us, o), append(ratios, u/o)
-		b.Logf("round %d: upstream %.2fs, apigen %.2fs, %.2fx", len(up), u, o, u/o)
+		r.add(b, u, o)
 	}
-	b.ReportMetric(0, "ns/op")
-	b.ReportMetric(median(up), "upstream-s")
-	b.ReportMetric(median(us), "apigen-s")
-	b.ReportMetric(median(ratios), "speedup")
-}
-
-// execIn runs a command in dir and fails b if it fails.
-func execIn(b *testing.B, dir, name string, args ...string) {
-	b.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("%s: %v\n%s", filepath.Base(name), err, out)
-	}
-}
-
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
+	r.report(b)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/apigen-dev/apigen/refmod"
 	"github.com/apigen-dev/apigen/refmod/paritytest"
@@ -29,22 +28,14 @@ func BenchmarkUpdateCodegen(b *testing.B) {
 			theirsEnv := []string{"GOBIN=" + b.TempDir(), "GOFLAGS=", "GOWORK=off"}
 			updateCodegen(b, theirs, codegen, theirsEnv) // builds upstream's tools
 			updateCodegen(b, ours, root, oursEnv)        // builds ours
-			var up, us, ratios []float64
+			var r rounds
 			for b.Loop() {
-				start := time.Now()
-				updateCodegen(b, theirs, codegen, theirsEnv)
-				u := time.Since(start).Seconds()
-				start = time.Now()
-				updateCodegen(b, ours, root, oursEnv)
-				o := time.Since(start).Seconds()
+				u := timed(func() { updateCodegen(b, theirs, codegen, theirsEnv) })
+				o := timed(func() { updateCodegen(b, ours, root, oursEnv) })
 				assertUnchanged(b, shipped, paritytest.Snapshot(b, ours))
-				up, us, ratios = append(up, u), append(us, o), append(ratios, u/o)
-				b.Logf("round %d: upstream %.2fs, apigen %.2fs, %.2fx", len(up), u, o, u/o)
+				r.add(b, u, o)
 			}
-			b.ReportMetric(0, "ns/op")
-			b.ReportMetric(median(up), "upstream-s")
-			b.ReportMetric(median(us), "apigen-s")
-			b.ReportMetric(median(ratios), "speedup")
+			r.report(b)
 		})
 	}
 }
