@@ -638,7 +638,7 @@ function kube::codegen::gen_client() {
 
     # The four generators run in one apigen process over one load (in the
     # shell's session, when there is one), each told by its prefixed flags.
-    local gens=(client) args=() schema_copy=""
+    local gens=() args=() schema_copy=""
     local applyconfig_pkg=""
     if [ "${applyconfig}" = "true" ]; then
         applyconfig_pkg="${out_pkg}/${applyconfig_subdir}"
@@ -662,6 +662,7 @@ function kube::codegen::gen_client() {
 
     echo "Generating client code for ${#group_versions[@]} targets"
     kube::codegen::internal::remove_generated client-gen "${out_dir}/${clientset_subdir}"
+    gens+=(client)
     args+=(--client-output-dir "${out_dir}/${clientset_subdir}" --client-output-pkg "${out_pkg}/${clientset_subdir}"
         --client-clientset-name "${clientset_versioned_name}" --client-apply-configuration-package "${applyconfig_pkg}"
         --client-input-base "$(cd "${in_dir}" && pwd -P)" --client-plural-exceptions "${plural_exceptions}"

@@ -116,7 +116,7 @@ function make_stub() {
     mkdir -p "${dir}"
     cat >"${dir}/apigen" <<EOF
 #!/usr/bin/env bash
-printf '%s\n' "\$@" >"${WORK}/stub.args"
+printf '%s\n' "\$@" >>"${WORK}/stub.args"
 EOF
     chmod +x "${dir}/apigen"
 }
@@ -597,6 +597,24 @@ EOF2
     # --one-input-api narrows the search.
     codegen "${m}" kube::codegen::gen_client "${flags[@]}" --one-input-api widgets/internal pkg/apis
     expect_rc 0 "$?"
+
+    # The four generators run in one apigen process, and a schema given as
+    # <(command) reaches it as a copy that is removed afterwards.
+    make_stub
+    rm -f "${WORK}/stub.args"
+    APIGEN_SESSION=off APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
+        codegen "${m}" kube::codegen::gen_client "${flags[@]}" --applyconfig-openapi-schema <(printf '{}') pkg/apis
+    expect_rc 0 "$?"
+    if [ "$(grep -cx generate "${WORK}/stub.args")" != 1 ] \
+        || ! grep -qx applyconfiguration,client,lister,informer "${WORK}/stub.args"; then
+        fail "gen_client did not make one apigen run of the four generators: $(tr '\n' ' ' <"${WORK}/stub.args")"
+    fi
+    local schema
+    schema="$(grep -x -A1 -- --applyconfiguration-openapi-schema "${WORK}/stub.args" | tail -n 1)"
+    case "${schema}" in
+        */apigen-schema.*) [ ! -e "${schema}" ] || fail "the schema copy ${schema} was left behind" ;;
+        *) fail "gen_client passed the schema as ${schema}, not as a copy" ;;
+    esac
 }
 
 function test_register() {
