@@ -36,6 +36,20 @@ func TestParityMetrics(t *testing.T) {
 	refmod.Compare(t, dir, outputName, shipped)
 }
 
+// TestParityAPIExtensions regenerates apiextensions-apiserver's
+// conversions. Its internal JSON is an interface and its versioned JSON a
+// struct: the generated auto functions cannot convert them, and the
+// hand-written Convert_ functions do, so that is no error.
+func TestParityAPIExtensions(t *testing.T) {
+	dir := refmod.Copy(t, "k8s.io/apiextensions-apiserver@v0.37.2")
+	const p = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt", p+"/v1", p+"/v1beta1")
+	if len(shipped) != 2 {
+		t.Fatalf("apiextensions-apiserver ships %d conversion files, expected 2", len(shipped))
+	}
+	refmod.Compare(t, dir, outputName, shipped)
+}
+
 // TestParitySkipUnsafe compares ours with upstream's binary, run in the
 // same test, with --skip-unsafe: no conversion may use unsafe.Pointer.
 func TestParitySkipUnsafe(t *testing.T) {

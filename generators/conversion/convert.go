@@ -24,7 +24,7 @@ func (e *emitter) convert(in, out *types.Type) {
 		e.convertPointer(in, out)
 	default:
 		e.p("// FIXME: Type %s is unsupported.", e.name(in))
-		e.noPath(in, out)
+		e.unconverted(in, out)
 	}
 }
 
@@ -34,6 +34,14 @@ func (e *emitter) missing(in, out *types.Type) {
 	e.p("// FIXME: Provide conversion function to convert %s to %s", e.name(in), e.name(out))
 	e.p("compileErrorOnMissingConversion()")
 	e.noPath(in, out)
+}
+
+// unconverted reports a value the generated code leaves as it is, unless a
+// hand-written conversion covers it.
+func (e *emitter) unconverted(in, out *types.Type) {
+	if !e.covered {
+		e.noPath(in, out)
+	}
 }
 
 func (e *emitter) noPath(in, out *types.Type) {
@@ -64,7 +72,7 @@ func (e *emitter) convertMap(in, out *types.Type) {
 		e.p("for range *in {")
 		e.p("// FIXME: Converting unassignable keys unsupported %s", e.name(in.Key))
 		e.p("}")
-		e.noPath(in, out)
+		e.unconverted(in, out)
 		return
 	}
 	key := func() string {

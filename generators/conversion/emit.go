@@ -33,6 +33,10 @@ type emitter struct {
 	explicit []pair        // conversions asked for by explicit-from markers
 	skipped  map[*types.Type][]skippedField
 	at       token.Position // what diagnostics point at
+	// covered is set while writing a conversion that has a hand-written
+	// Convert_ function: what its auto function cannot convert is then
+	// the hand-written function's to handle, not an error.
+	covered bool
 }
 
 // skippedField is a field a generated conversion leaves out.
@@ -227,7 +231,9 @@ func (e *emitter) conversion(in, out *types.Type) {
 	auto := "auto" + e.convertName(in, out)
 	e.p("func %s(in *%s, out *%s, s %s) error {", auto, e.name(in), e.name(out), e.name(scopeType))
 	e.at = e.m.Position(in)
+	_, e.covered = e.preexists(in, out)
 	e.convert(in, out)
+	e.covered = false
 	e.p("return nil\n}\n")
 
 	if _, found := e.preexists(in, out); found {
