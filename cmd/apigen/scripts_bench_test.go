@@ -9,9 +9,9 @@ import (
 	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
-// BenchmarkUpdateCodegen times sample-apiserver's and metrics' own
-// hack/update-codegen.sh with upstream's kube_codegen.sh (code-generator
-// v0.37.2) and with ours, alternating, one round per iteration. Both build
+// BenchmarkUpdateCodegen times the scriptModules' own hack/update-codegen.sh
+// with upstream's kube_codegen.sh (code-generator v0.37.2) and with ours,
+// alternating, one round per iteration. Both build
 // their tools before the first round, into caches that later rounds reuse,
 // as a developer's machine does. After every run of ours the module must be
 // as shipped. It reports the medians of the rounds:
@@ -20,9 +20,9 @@ import (
 func BenchmarkUpdateCodegen(b *testing.B) {
 	root, _ := filepath.Abs("../..")
 	codegen := refmod.Download(b, "k8s.io/code-generator@v0.37.2")
-	for _, module := range []string{"k8s.io/sample-apiserver@v0.37.2", "k8s.io/metrics@v0.37.2"} {
-		b.Run(filepath.Base(module), func(b *testing.B) {
-			ours, theirs := refmod.Copy(b, module), refmod.Copy(b, module)
+	for _, sm := range scriptModules {
+		b.Run(filepath.Base(sm.module), func(b *testing.B) {
+			ours, theirs := refmod.Copy(b, sm.module), refmod.Copy(b, sm.module)
 			shipped := paritytest.Snapshot(b, ours)
 			oursEnv := []string{"APIGEN_CACHE=" + b.TempDir()}
 			theirsEnv := []string{"GOBIN=" + b.TempDir(), "GOFLAGS=", "GOWORK=off"}
