@@ -67,8 +67,9 @@ func Call(session string, args []string, stdout, stderr io.Writer) (int, bool) {
 }
 
 // Serve answers requests on the session directory's socket, one at a time,
-// until none has come for idle. It does nothing if another process serves
-// the directory already.
+// until none has come for idle, and then removes the directory: a script
+// makes it again if it needs one. It does nothing, and leaves the directory
+// to its server, if another process serves it already.
 func Serve(session string, idle time.Duration, handle Handler) error {
 	path := filepath.Join(session, socketName)
 	if conn, err := net.Dial("unix", path); err == nil {
@@ -80,6 +81,7 @@ func Serve(session string, idle time.Duration, handle Handler) error {
 	if err != nil {
 		return err
 	}
+	defer os.RemoveAll(session)
 	defer l.Close()
 	cwd, _ := os.Getwd()
 	ul := l.(*net.UnixListener)

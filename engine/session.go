@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -140,15 +141,25 @@ func (s *Session) unchanged() bool {
 	return true
 }
 
-// generatedFile reports whether a file carries the build constraint that
-// keeps generated code out of every load.
+// generatedFile reports whether a file is a generator's output: it carries
+// the build constraint that keeps generated code out of every load, or
+// Go's "Code generated ... DO NOT EDIT." line. A script rewrites such
+// files between runs (kube_codegen.sh deletes client-gen's first) without
+// making the load stale.
 func generatedFile(name string) bool {
 	f, err := os.Open(name)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, 512)
+	head := make([]byte, 4096)
 	n, _ := io.ReadFull(f, head)
-	return bytes.Contains(head[:n], []byte("//go:build !"+load.BuildTag))
+	head = head[:n]
+	if i := bytes.Index(head, []byte("\npackage ")); i >= 0 {
+		head = head[:i] // the mark belongs before the package clause
+	}
+	return bytes.Contains(head, []byte("//go:build !"+load.BuildTag)) || generatedMark.Match(head)
 }
+
+// generatedMark is Go's convention for generated files.
+var generatedMark = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`)

@@ -367,16 +367,24 @@ function test_session_shares_load() {
         # shellcheck source=/dev/null
         source "${SCRIPT}"
         kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis 2>"${WORK}/first.err"
+        # A package the session did not load: this run loads on its own,
+        # and must leave the session to its server.
+        mkdir -p pkg/gadgets/v1
+        printf '// +k8s:deepcopy-gen=package\n\npackage v1\n' >pkg/gadgets/v1/doc.go
+        printf 'package v1\n\ntype Gadget struct{ Tags []string }\n' >pkg/gadgets/v1/types.go
+        kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/gadgets 2>"${WORK}/other.err"
         rm pkg/apis/widgets/v1/zz_generated.deepcopy.go
         kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis 2>"${WORK}/second.err"
     ) >"${WORK}/out" 2>"${WORK}/err"
     expect_rc 0 "$?"
     expect_contains "${WORK}/first.err" "apigen: loading took"
+    expect_contains "${WORK}/other.err" "apigen: loading took"
     if grep -q "loading took" "${WORK}/second.err"; then
-        fail "the second run loaded again instead of using the session"
+        fail "the third run loaded again instead of using the session"
     fi
     expect_contains "${WORK}/second.err" "apigen: generating took"
     expect_file "${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go"
+    expect_file "${m}/pkg/gadgets/v1/zz_generated.deepcopy.go"
 }
 
 # A tree without deepcopy tags: nothing is built or run.

@@ -191,8 +191,6 @@ func serveSession(dir string, s *engine.Session, code int) {
 	if !engine.Detach(dir, code) {
 		return
 	}
-	// The script makes the directory again if it needs one after this.
-	defer os.RemoveAll(dir)
 	engine.Serve(dir, sessionIdle(), func(args []string, stdout, stderr io.Writer) (int, bool) {
 		cmd, code, ok := parseGenerate(args, stdout, stderr)
 		if !ok {
