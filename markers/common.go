@@ -13,11 +13,14 @@ import (
 // values rather than declaring their own.
 var (
 	// GroupName is the API group of a package: +groupName=example.com.
+	// Upstream takes the first of several, and k8s.io/apiserver's
+	// apiserver/v1alpha1 gives two.
 	GroupName = &Definition{
-		Name:  "groupName",
-		Place: Package,
-		Value: Text{},
-		Help:  "the API group of the package's types",
+		Name:       "groupName",
+		Place:      Package,
+		Value:      Text{},
+		Repeatable: true,
+		Help:       "the API group of the package's types; the first counts if given again",
 	}
 
 	// Default is the value an empty field takes: +default=<JSON> or
