@@ -755,12 +755,12 @@ function kube::codegen::gen_register() {
     local bin
     bin="$(kube::codegen::internal::apigen_bin)" || return 1
     APIGEN_BUILT_BIN_DIR="${bin}"
-    local args=(-v "${v}" --output-file zz_generated.register.go)
+    local args=(-v "${v}" --generators register --register-output-file zz_generated.register.go)
     if [ -n "${boilerplate}" ]; then
         args+=(--go-header-file "${boilerplate}")
     fi
     if [ -n "${lint_rules}" ]; then
         args+=(--lint-rules "${lint_rules}")
     fi
-    "${bin}/register-gen" "${args[@]}" "${input_pkgs[@]}"
+    kube::codegen::internal::apigen_generate "${bin}" "${args[@]}" "${input_pkgs[@]}"
 }

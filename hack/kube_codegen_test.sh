@@ -635,6 +635,15 @@ function test_register() {
     codegen "${m}" kube::codegen::gen_register --boilerplate "${HEADER}" pkg/apis
     expect_rc 0 "$?"
     expect_contains "${m}/pkg/apis/widgets/v1/zz_generated.register.go" 'GroupName = "widgets.example.com"'
+    # It is one apigen run, which a session can serve.
+    make_stub
+    rm -f "${WORK}/stub.args"
+    APIGEN_SESSION=off APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
+        codegen "${m}" kube::codegen::gen_register --boilerplate "${HEADER}" pkg/apis
+    expect_rc 0 "$?"
+    if [ "$(grep -cx generate "${WORK}/stub.args")" != 1 ] || ! grep -qx register "${WORK}/stub.args"; then
+        fail "gen_register did not make one apigen run of register: $(tr '\n' ' ' <"${WORK}/stub.args")"
+    fi
 }
 
 # ---------------------------------------------------------------- main
