@@ -65,19 +65,7 @@ func TestOwnUpdateCodegenScripts(t *testing.T) {
 				t.Fatalf("found only %d generated files to remove", removed)
 			}
 			reports := updateCodegen(t, dir, root, nil)
-			after := paritytest.Snapshot(t, dir)
-			for p, b := range before {
-				if a, ok := after[p]; !ok {
-					t.Errorf("%s was deleted", p)
-				} else if !bytes.Equal(a, b) {
-					t.Errorf("%s changed:\n%s", p, refmod.FirstLines(a, b))
-				}
-			}
-			for p := range after {
-				if _, ok := before[p]; !ok {
-					t.Errorf("%s was added", p)
-				}
-			}
+			assertSame(t, before, paritytest.Snapshot(t, dir))
 			if sm.report != "" {
 				compareReport(t, sm, reports)
 			}
@@ -91,17 +79,91 @@ func TestOwnUpdateCodegenScripts(t *testing.T) {
 func updateCodegen(t testing.TB, dir, codegen string, env []string) string {
 	t.Helper()
 	reports := t.TempDir()
-	cmd := exec.Command("bash", "hack/update-codegen.sh")
-	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(),
-		"CODEGEN_PKG="+codegen,
-		"APIGEN_CACHE="+t.TempDir(),
-		"API_KNOWN_VIOLATIONS_DIR="+reports,
-		"UPDATE_API_KNOWN_VIOLATIONS=true"), env...)
-	if out, err := cmd.CombinedOutput(); err != nil {
+	env = append([]string{"API_KNOWN_VIOLATIONS_DIR=" + reports, "UPDATE_API_KNOWN_VIOLATIONS=true"}, env...)
+	if out, err := runScript(t, dir, codegen, env); err != nil {
 		t.Fatalf("update-codegen.sh with CODEGEN_PKG=%s: %v\n%s", codegen, err, out)
 	}
 	return reports
+}
+
+// runScript runs hack/update-codegen.sh in dir with CODEGEN_PKG set to
+// codegen, a fresh apigen cache, and env, and returns its output.
+func runScript(t testing.TB, dir, codegen string, env []string) ([]byte, error) {
+	t.Helper()
+	cmd := exec.Command("bash", "hack/update-codegen.sh")
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "CODEGEN_PKG="+codegen, "APIGEN_CACHE="+t.TempDir()), env...)
+	return cmd.CombinedOutput()
+}
+
+// TestVerifyThroughScript runs sample-apiserver's own script with
+// APIGEN_VERIFY_ONLY=true: on the module as shipped it passes; after
+// edits it fails, names what is stale or missing, and changes no file. A
+// script stops at its first failing function, as errexit has it.
+func TestVerifyThroughScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs sample-apiserver's code generation; skipped with -short")
+	}
+	root, _ := filepath.Abs("../..")
+	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	reports := updateCodegen(t, dir, root, nil) // the report to verify against
+	verify := func(want ...string) {
+		t.Helper()
+		before := paritytest.Snapshot(t, dir)
+		out, err := runScript(t, dir, root, []string{"API_KNOWN_VIOLATIONS_DIR=" + reports, "UPDATE_API_KNOWN_VIOLATIONS=", "APIGEN_VERIFY_ONLY=true"})
+		switch {
+		case len(want) == 0 && err != nil:
+			t.Fatalf("verifying the module as shipped: %v\n%s", err, out)
+		case len(want) > 0 && err == nil:
+			t.Fatalf("verifying an edited module passed:\n%s", out)
+		}
+		for _, w := range want {
+			if !bytes.Contains(out, []byte(w)) {
+				t.Errorf("the output lacks %q:\n%s", w, out)
+			}
+		}
+		assertSame(t, before, paritytest.Snapshot(t, dir))
+	}
+	verify()
+
+	stale := filepath.Join(dir, "pkg/generated/clientset/versioned/typed/wardle/v1alpha1/flunder.go")
+	missing := filepath.Join(dir, "pkg/generated/listers/wardle/v1beta1/flunder.go")
+	shipped := paritytest.Snapshot(t, dir)
+	write(t, stale, append(slices.Clone(shipped[stale]), "// edited\n"...))
+	if err := os.Remove(missing); err != nil {
+		t.Fatal(err)
+	}
+	verify("stale: "+stale, "+++ "+stale+" (generated)", "missing: "+missing)
+
+	write(t, stale, shipped[stale])
+	write(t, missing, shipped[missing])
+	report := filepath.Join(reports, "sample_apiserver_violation_exceptions.list")
+	write(t, report, nil)
+	verify("stale: " + report)
+}
+
+func write(t *testing.T, file string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// assertSame fails t unless after holds exactly the files of before.
+func assertSame(t testing.TB, before, after map[string][]byte) {
+	t.Helper()
+	for p, want := range before {
+		if got, ok := after[p]; !ok {
+			t.Errorf("%s was deleted", p)
+		} else if !bytes.Equal(got, want) {
+			t.Errorf("%s changed:\n%s", p, refmod.FirstLines(got, want))
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			t.Errorf("%s was added", p)
+		}
+	}
 }
 
 // compareReport runs the module's script again, in a fresh copy, with
