@@ -13,27 +13,30 @@ import (
 
 const outputName = "zz_generated.conversion.go"
 
-func TestParitySampleAPIServer(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
-	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
-	shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt", p+"/v1alpha1", p+"/v1beta1")
-	if len(shipped) != 2 {
-		t.Fatalf("sample-apiserver ships %d conversion files, expected 2", len(shipped))
+// regenerateShipped regenerates the conversions of module's packages, named
+// below base, as its hack/update-codegen.sh does, and expects the n
+// shipped files back.
+func regenerateShipped(t *testing.T, module, base string, n int, pkgs ...string) {
+	t.Helper()
+	dir := refmod.Copy(t, module)
+	args := []string{"--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt"}
+	for _, p := range pkgs {
+		args = append(args, base+"/"+p)
+	}
+	shipped := refmod.Regenerate(t, dir, outputName, run, args...)
+	if len(shipped) != n {
+		t.Fatalf("%s ships %d conversion files, expected %d", module, len(shipped), n)
 	}
 	refmod.Compare(t, dir, outputName, shipped)
 }
 
+func TestParitySampleAPIServer(t *testing.T) {
+	regenerateShipped(t, "k8s.io/sample-apiserver@v0.37.2", "k8s.io/sample-apiserver/pkg/apis/wardle", 2, "v1alpha1", "v1beta1")
+}
+
 func TestParityMetrics(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/metrics@v0.37.2")
-	args := []string{"--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt"}
-	for _, p := range []string{"metrics/v1alpha1", "metrics/v1beta1", "metrics/v1", "custom_metrics/v1beta1", "custom_metrics/v1beta2", "external_metrics/v1beta1"} {
-		args = append(args, "k8s.io/metrics/pkg/apis/"+p)
-	}
-	shipped := refmod.Regenerate(t, dir, outputName, run, args...)
-	if len(shipped) != 6 {
-		t.Fatalf("metrics ships %d conversion files, expected 6", len(shipped))
-	}
-	refmod.Compare(t, dir, outputName, shipped)
+	regenerateShipped(t, "k8s.io/metrics@v0.37.2", "k8s.io/metrics/pkg/apis", 6,
+		"metrics/v1alpha1", "metrics/v1beta1", "metrics/v1", "custom_metrics/v1beta1", "custom_metrics/v1beta2", "external_metrics/v1beta1")
 }
 
 // TestParityAPIExtensions regenerates apiextensions-apiserver's
@@ -41,13 +44,7 @@ func TestParityMetrics(t *testing.T) {
 // struct: the generated auto functions cannot convert them, and the
 // hand-written Convert_ functions do, so that is no error.
 func TestParityAPIExtensions(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/apiextensions-apiserver@v0.37.2")
-	const p = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
-	shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt", p+"/v1", p+"/v1beta1")
-	if len(shipped) != 2 {
-		t.Fatalf("apiextensions-apiserver ships %d conversion files, expected 2", len(shipped))
-	}
-	refmod.Compare(t, dir, outputName, shipped)
+	regenerateShipped(t, "k8s.io/apiextensions-apiserver@v0.37.2", "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions", 2, "v1", "v1beta1")
 }
 
 // TestParitySkipUnsafe compares ours with upstream's binary, run in the
