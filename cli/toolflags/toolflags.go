@@ -24,9 +24,9 @@ type output struct {
 	pkg    string
 }
 
-func (o *output) add(fs *pflag.FlagSet, prefix, what string) {
+func (o *output) add(fs *pflag.FlagSet, prefix, dirHelp string) {
 	o.prefix = prefix
-	fs.StringVar(&o.dir, prefix+"output-dir", "", "the directory "+what+" are written below")
+	fs.StringVar(&o.dir, prefix+"output-dir", "", dirHelp)
 	fs.StringVar(&o.pkg, prefix+"output-pkg", "", "the Go import path of --"+prefix+"output-dir")
 }
 
@@ -76,7 +76,7 @@ type Lister struct {
 }
 
 func (f *Lister) Add(fs *pflag.FlagSet, prefix string) {
-	f.add(fs, prefix, "the listers, one package per group and version,")
+	f.add(fs, prefix, "the directory the listers are written below, one package per group and version")
 	addPlurals(fs, &f.plurals, prefix)
 }
 
@@ -101,7 +101,7 @@ type Informer struct {
 }
 
 func (f *Informer) Add(fs *pflag.FlagSet, prefix string) {
-	f.add(fs, prefix, "the informers")
+	f.add(fs, prefix, "the directory the informers are written below")
 	fs.StringVar(&f.g.InternalClientset, prefix+"internal-clientset-package", "", "the Go import path of the clientset of internal types")
 	fs.StringVar(&f.g.VersionedClientset, prefix+"versioned-clientset-package", "", "the Go import path of the clientset of versioned types")
 	fs.StringVar(&f.g.Listers, prefix+"listers-package", "", "the Go import path of the listers")
@@ -135,7 +135,7 @@ type ApplyConfig struct {
 }
 
 func (f *ApplyConfig) Add(fs *pflag.FlagSet, prefix string) {
-	f.add(fs, prefix, "the apply configurations, one package per group and version,")
+	f.add(fs, prefix, "the directory the apply configurations are written below, one package per group and version")
 	f.external = applyconfig.NewExternalFlag()
 	fs.Var(f.external, prefix+"external-applyconfigurations",
 		"comma-separated <type-package>.<type-name>:<applyconfiguration-package> entries for types whose apply configurations exist elsewhere, "+
@@ -184,7 +184,7 @@ type Client struct {
 }
 
 func (f *Client) Add(fs *pflag.FlagSet, prefix string) {
-	f.add(fs, prefix, "the clientset's directory")
+	f.add(fs, prefix, "the directory the clientset goes into, in a directory of its own named by --"+prefix+"clientset-name")
 	fs.StringSliceVar(&f.inputs, prefix+"input", nil, "group/versions to generate clients for, relative to the input base: [path/]group/version, or group for an internal version; repeat the flag or separate with commas; versions of a group keep this order")
 	fs.StringVar(&f.inputBase, prefix+"input-base", "k8s.io/kubernetes/pkg/apis", "import path, or directory, under which the inputs are named")
 	fs.StringSliceVar(&f.included, prefix+"included-types-overrides", nil, "group/version/Type: for these group versions, generate clients for exactly these types instead of those marked +genclient")

@@ -62,14 +62,22 @@ func (e *ExternalFlag) Set(value string) error {
 
 func (e *ExternalFlag) Type() string { return "string" }
 
+// String lists the entries given beyond the defaults, as the flag takes
+// them.
 func (e *ExternalFlag) String() string {
+	defaults := DefaultExternal()
 	var items []string
 	for _, n := range slices.SortedFunc(maps.Keys(e.Map), func(a, b types.Name) int { return strings.Compare(a.String(), b.String()) }) {
-		items = append(items, n.Package+"."+n.Name+":"+e.Map[n])
+		if _, known := defaults[n]; !known {
+			items = append(items, n.Package+"."+n.Name+":"+e.Map[n])
+		}
+	}
+	if len(items) == 0 {
+		return ""
 	}
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	w.Write(items)
 	w.Flush()
-	return "[" + strings.TrimSuffix(b.String(), "\n") + "]"
+	return strings.TrimSuffix(b.String(), "\n")
 }
