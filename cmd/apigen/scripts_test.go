@@ -92,7 +92,7 @@ func runScript(t testing.TB, dir, codegen string, env []string) ([]byte, error) 
 	t.Helper()
 	cmd := exec.Command("bash", "hack/update-codegen.sh")
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "CODEGEN_PKG="+codegen, "APIGEN_CACHE="+t.TempDir()), env...)
+	cmd.Env = append(append(os.Environ(), "CODEGEN_PKG="+codegen, "APIGEN_CACHE="+shared.dir(t, "apigen-cache")), env...)
 	return cmd.CombinedOutput()
 }
 
@@ -171,7 +171,7 @@ func assertSame(t testing.TB, before, after map[string][]byte) {
 // the API rule violation report ours wrote, byte for byte.
 func compareReport(t *testing.T, sm scriptModule, ours string) {
 	codegen := refmod.Download(t, "k8s.io/code-generator@v0.37.2")
-	upstream := updateCodegen(t, refmod.Copy(t, sm.module), codegen, []string{"GOBIN=" + t.TempDir(), "GOFLAGS=", "GOWORK=off"})
+	upstream := updateCodegen(t, refmod.Copy(t, sm.module), codegen, []string{"GOBIN=" + shared.dir(t, "upstream-bin"), "GOFLAGS=", "GOWORK=off"})
 	want, err := os.ReadFile(filepath.Join(upstream, sm.report))
 	if err != nil {
 		t.Fatal(err)
@@ -216,7 +216,7 @@ func TestExampleScript(t *testing.T) {
 	}
 	cmd := exec.Command("bash", "hack/update-codegen.sh")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CODEGEN_PKG="+root, "APIGEN_CACHE="+t.TempDir())
+	cmd.Env = append(os.Environ(), "CODEGEN_PKG="+root, "APIGEN_CACHE="+shared.dir(t, "apigen-cache"))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("update-codegen.sh: %v\n%s", err, out)
 	}
