@@ -104,7 +104,9 @@ func Run(fs *pflag.FlagSet, args []string, c *Common, stdout, stderr io.Writer, 
 // reported why and ok is false; code is then the exit status.
 func Parse(fs *pflag.FlagSet, args []string, c *Common, stderr io.Writer, build Builder) (gens []engine.Generator, code int, ok bool) {
 	fail := func(code int, err error) ([]engine.Generator, int, bool) {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		for _, line := range strings.Split(err.Error(), "\n") { // errors.Join's, one a line
+			fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), line)
+		}
 		return nil, code, false
 	}
 	if err := fs.Parse(args); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/spf13/pflag"
@@ -8,7 +9,10 @@ import (
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/cli/toolflags"
 	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/applyconfig"
 	"github.com/apigen-dev/apigen/generators/client"
+	"github.com/apigen-dev/apigen/generators/informer"
+	"github.com/apigen-dev/apigen/generators/lister"
 )
 
 // clientFlags are the flags of client-gen, lister-gen, informer-gen and
@@ -29,38 +33,35 @@ func (c *clientFlags) add(fs *pflag.FlagSet) {
 	c.informer.Add(fs, "informer-")
 }
 
-// build adds the generators whose output directories were given to all.
+// build adds the generators whose output directories were given to all,
+// and reports every flag problem among them.
 func (c *clientFlags) build(all map[string]engine.Generator, common *cli.Common, header []byte, patterns []string) error {
-	if c.apply.Asked() {
-		g, err := c.apply.Generator(common, header, patterns)
-		if err != nil {
-			return err
-		}
-		all["applyconfiguration"] = g
+	return errors.Join(
+		add(all, "applyconfiguration", c.apply.Asked(), func() (*applyconfig.Generator, error) {
+			return c.apply.Generator(common, header, patterns)
+		}),
+		add(all, "client", c.client.Asked(), func() (*client.Generator, error) {
+			g, err := c.client.Generator(common, header)
+			if err == nil {
+				c.inputs = g.Inputs
+			}
+			return g, err
+		}),
+		add(all, "lister", c.lister.Asked(), func() (*lister.Generator, error) { return c.lister.Generator(common, header) }),
+		add(all, "informer", c.informer.Asked(), func() (*informer.Generator, error) { return c.informer.Generator(common, header) }),
+	)
+}
+
+// add puts the generator build makes into all under name, if asked.
+func add[G engine.Generator](all map[string]engine.Generator, name string, asked bool, build func() (G, error)) error {
+	if !asked {
+		return nil
 	}
-	if c.client.Asked() {
-		g, err := c.client.Generator(common, header)
-		if err != nil {
-			return err
-		}
-		c.inputs = g.Inputs
-		all["client"] = g
+	g, err := build()
+	if err == nil {
+		all[name] = g
 	}
-	if c.lister.Asked() {
-		g, err := c.lister.Generator(common, header)
-		if err != nil {
-			return err
-		}
-		all["lister"] = g
-	}
-	if c.informer.Asked() {
-		g, err := c.informer.Generator(common, header)
-		if err != nil {
-			return err
-		}
-		all["informer"] = g
-	}
-	return nil
+	return err
 }
 
 // patterns adds the packages client-gen's inputs name to the arguments'.

@@ -89,6 +89,8 @@ func TestClientFlagErrors(t *testing.T) {
 		{[]string{"--client-output-dir", "c", "--client-output-pkg", "p", "--client-input", "g/v", "--client-plural-exceptions", "Foo"}, `invalid --client-plural-exceptions item "Foo"`},
 		{[]string{"--applyconfiguration-output-dir", "a", "--applyconfiguration-output-pkg", "p", "--applyconfiguration-openapi-schema", "/nonexistent"}, "--applyconfiguration-openapi-schema: "},
 		{[]string{"--generators", "lister"}, `generator "lister" needs its output flags`},
+		// Every generator's problem is reported, each on a line of its own.
+		{[]string{"--lister-output-dir", "l", "--informer-output-dir", "i"}, "apigen generate: --lister-output-pkg must be specified\napigen generate: --informer-output-pkg must be specified\n"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer
