@@ -97,6 +97,13 @@ function kube::codegen::internal::apigen_bin() {
     echo "${bin_dir}"
 }
 
+# Builds the commands, once per shell, into APIGEN_BUILT_BIN_DIR.
+function kube::codegen::internal::build() {
+    local dir
+    dir="$(kube::codegen::internal::apigen_bin)" || return 1
+    APIGEN_BUILT_BIN_DIR="${dir}"
+}
+
 # Runs apigen generate in this shell's session: the first run keeps its
 # load and serves the later runs of the script (gen_openapi after
 # gen_helpers, say) instead of loading again. It waits only for the run, not
@@ -124,8 +131,7 @@ KUBE_CODEGEN_OPENAPI_PKGS=(
     k8s.io/apimachinery/pkg/api/resource
 )
 function kube::codegen::internal::apigen_generate() {
-    local bin="$1"
-    shift
+    local bin="${APIGEN_BUILT_BIN_DIR}"
     if kube::codegen::internal::verifying; then
         set -- --verify-only "$@"
     fi
@@ -332,11 +338,9 @@ function kube::codegen::gen_helpers() {
         return 0
     fi
 
-    local bin
-    bin="$(kube::codegen::internal::apigen_bin)" || return 1
-    APIGEN_BUILT_BIN_DIR="${bin}"
+    kube::codegen::internal::build || return 1
 
-    local args=(generate --generators "$(IFS=,; echo "${generators[*]}")")
+    local args=(--generators "$(IFS=,; echo "${generators[*]}")")
     if [ -n "${boilerplate}" ]; then
         args+=(--go-header-file "${boilerplate}")
     fi
@@ -351,7 +355,7 @@ function kube::codegen::gen_helpers() {
     if [ "${#extra_peers[@]}" != 0 ]; then
         args+=(--extra-peer-dirs "$(IFS=,; echo "${extra_peers[*]}")")
     fi
-    kube::codegen::internal::apigen_generate "${bin}" "${args[@]:1}" "${input_pkgs[@]}"
+    kube::codegen::internal::apigen_generate "${args[@]}" "${input_pkgs[@]}"
 }
 
 # Generate openapi code.
@@ -446,9 +450,7 @@ function kube::codegen::gen_openapi() {
         kube::codegen::internal::findz "${in_dir}" -type f -name zz_generated.openapi.go \
             | kube::codegen::internal::remove_listed
 
-        local bin
-        bin="$(kube::codegen::internal::apigen_bin)" || return 1
-        APIGEN_BUILT_BIN_DIR="${bin}"
+        kube::codegen::internal::build || return 1
         local args=(--generators "model-name,openapi" -v "${v}"
             --openapi-output-file zz_generated.openapi.go
             --openapi-output-dir "${out_dir}" --openapi-output-pkg "${out_pkg}"
@@ -465,7 +467,7 @@ function kube::codegen::gen_openapi() {
         fi
         # The apimachinery packages are inputs too, as upstream has them:
         # most API types refer to their types.
-        kube::codegen::internal::apigen_generate "${bin}" "${args[@]}" \
+        kube::codegen::internal::apigen_generate "${args[@]}" \
             "${KUBE_CODEGEN_OPENAPI_PKGS[@]}" "${input_pkgs[@]}" || return 1
     fi
 
@@ -641,9 +643,7 @@ function kube::codegen::gen_client() {
         group_versions+=("$(basename "$(dirname "${d}")")/$(basename "${d}")")
     done
 
-    local bin
-    bin="$(kube::codegen::internal::apigen_bin)" || return 1
-    APIGEN_BUILT_BIN_DIR="${bin}"
+    kube::codegen::internal::build || return 1
     local common=(-v "${v}")
     if [ -n "${boilerplate}" ]; then
         common+=(--go-header-file "${boilerplate}")
@@ -704,7 +704,7 @@ function kube::codegen::gen_client() {
 
     args+=(--generators "$(IFS=,; echo "${gens[*]}")")
     local code=0
-    kube::codegen::internal::apigen_generate "${bin}" "${common[@]}" "${args[@]}" "${input_pkgs[@]}" || code=$?
+    kube::codegen::internal::apigen_generate "${common[@]}" "${args[@]}" "${input_pkgs[@]}" || code=$?
     if [ -n "${schema_copy}" ]; then
         rm -f "${schema_copy}"
     fi
@@ -782,9 +782,7 @@ function kube::codegen::gen_register() {
     kube::codegen::internal::findz "${in_dir}" -type f -name zz_generated.register.go \
         | kube::codegen::internal::remove_listed
 
-    local bin
-    bin="$(kube::codegen::internal::apigen_bin)" || return 1
-    APIGEN_BUILT_BIN_DIR="${bin}"
+    kube::codegen::internal::build || return 1
     local args=(-v "${v}" --generators register --register-output-file zz_generated.register.go)
     if [ -n "${boilerplate}" ]; then
         args+=(--go-header-file "${boilerplate}")
@@ -792,5 +790,5 @@ function kube::codegen::gen_register() {
     if [ -n "${lint_rules}" ]; then
         args+=(--lint-rules "${lint_rules}")
     fi
-    kube::codegen::internal::apigen_generate "${bin}" "${args[@]}" "${input_pkgs[@]}"
+    kube::codegen::internal::apigen_generate "${args[@]}" "${input_pkgs[@]}"
 }

@@ -90,6 +90,14 @@ func (c *Common) Abs(p string) (string, error) {
 // Builder makes a command's generators once its flags are parsed.
 type Builder func(header []byte) ([]engine.Generator, error)
 
+// One is a Builder's result for a command with a single generator.
+func One[G engine.Generator](g G, err error) ([]engine.Generator, error) {
+	if err != nil {
+		return nil, err
+	}
+	return []engine.Generator{g}, nil
+}
+
 // Run parses args, builds the generators and runs them over one load,
 // returning the exit status.
 func Run(fs *pflag.FlagSet, args []string, c *Common, stdout, stderr io.Writer, build Builder) int {

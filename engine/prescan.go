@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"slices"
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/load"
@@ -23,13 +24,7 @@ type Needer interface {
 // from a quick listing and a parse of each doc.go; the model parses them
 // again, and reports their problems, after the load.
 func extraPackages(opts Options, reg *markers.Registry, gens []Generator) ([]load.Extra, error) {
-	var needers []Needer
-	for _, g := range gens {
-		if n, ok := g.(Needer); ok {
-			needers = append(needers, n)
-		}
-	}
-	if len(needers) == 0 {
+	if !slices.ContainsFunc(gens, func(g Generator) bool { _, ok := g.(Needer); return ok }) {
 		return nil, nil
 	}
 	pkgs, err := load.List(load.Config{Dir: opts.Dir, Patterns: opts.Patterns})
@@ -49,9 +44,17 @@ func extraPackages(opts Options, reg *markers.Registry, gens []Generator) ([]loa
 			}
 		}
 	}
+	return needs(gens, docs), nil
+}
+
+// needs asks every Needer among gens what it needs, given the package
+// markers of the targets.
+func needs(gens []Generator, docs map[string]markers.Set) []load.Extra {
 	var extra []load.Extra
-	for _, n := range needers {
-		extra = append(extra, n.Needs(docs)...)
+	for _, g := range gens {
+		if n, ok := g.(Needer); ok {
+			extra = append(extra, n.Needs(docs)...)
+		}
 	}
-	return extra, nil
+	return extra
 }

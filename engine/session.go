@@ -92,13 +92,7 @@ func (s *Session) extra(m *model.Model, gens []Generator) ([]*packages.Package, 
 	for _, p := range m.Packages {
 		docs[p.Path] = p.Markers
 	}
-	var want []load.Extra
-	for _, g := range gens {
-		if n, ok := g.(Needer); ok {
-			want = append(want, n.Needs(docs)...)
-		}
-	}
-	_, extra, ok := load.Select(s.res, load.Config{Extra: want})
+	_, extra, ok := load.Select(s.res, load.Config{Extra: needs(gens, docs)})
 	return extra, ok
 }
 

@@ -101,7 +101,6 @@ func Load(cfg Config) (*Result, *diag.List) {
 		}
 	}
 	reportUnmatched(cfg, roots, &diags)
-	byPath := func(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) }
 	slices.SortFunc(res.Targets, byPath)
 	slices.SortFunc(res.Extra, byPath)
 	return res, &diags
@@ -184,7 +183,7 @@ func Select(res *Result, cfg Config) (targets, extra []*packages.Package, ok boo
 			return nil, nil, false
 		}
 		p := res.ByPath[pat]
-		if d, ok := patternDir(cfg.Dir, pat); ok {
+		if d, ok := PatternDir(cfg.Dir, pat); ok {
 			p = byDir[d]
 		}
 		if p == nil || len(p.Syntax) == 0 {
@@ -199,10 +198,12 @@ func Select(res *Result, cfg Config) (targets, extra []*packages.Package, ok boo
 		}
 		extra = append(extra, p)
 	}
-	byPath := func(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) }
 	slices.SortFunc(targets, byPath)
 	return slices.CompactFunc(targets, func(a, b *packages.Package) bool { return a == b }), extra, true
 }
+
+// byPath orders packages by import path.
+func byPath(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) }
 
 // List finds the packages the patterns name without loading them: names,
 // import paths and files only.
@@ -268,9 +269,10 @@ type matcher struct {
 	re    *regexp.Regexp
 }
 
-// patternDir returns the absolute directory a directory pattern names, and
+// PatternDir returns the absolute directory a directory pattern names
+// (".", "..", "./x", "../x" or absolute; relative ones against dir), and
 // false for an import-path pattern.
-func patternDir(dir, pat string) (string, bool) {
+func PatternDir(dir, pat string) (string, bool) {
 	if !(pat == "." || pat == ".." || filepath.IsAbs(pat) || strings.HasPrefix(pat, "./") || strings.HasPrefix(pat, "../")) {
 		return "", false
 	}
@@ -282,7 +284,7 @@ func patternDir(dir, pat string) (string, bool) {
 }
 
 func newMatcher(dir, pat string) matcher {
-	d, byDir := patternDir(dir, pat)
+	d, byDir := PatternDir(dir, pat)
 	if byDir {
 		pat = d
 	}

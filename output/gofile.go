@@ -105,6 +105,19 @@ func writeImports(b *bytes.Buffer, lines []string) {
 	b.WriteString(")\n\n")
 }
 
+// ImportsWithout returns the import lines that do not import pkg: a file
+// refers to its own package's names without an import.
+func ImportsWithout(lines []string, pkg string) []string {
+	var out []string
+	for _, l := range lines {
+		if importPath(l) != pkg {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// importPath is the path an import line ("path" or name "path") imports.
 func importPath(line string) string {
 	if i := strings.IndexByte(line, '"'); i >= 0 {
 		if p, err := strconv.Unquote(line[i:]); err == nil {

@@ -30,7 +30,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	gens, code, ok := cli.Parse(fs, args, &common, stderr, func(header []byte) ([]engine.Generator, error) {
 		var err error
 		gen, err = f.Generator(&common, header)
-		return []engine.Generator{gen}, err
+		return cli.One(gen, err)
 	})
 	if !ok {
 		return code

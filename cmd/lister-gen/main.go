@@ -25,10 +25,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var f toolflags.Lister
 	f.Add(fs, "")
 	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
-		g, err := f.Generator(&common, header)
-		if err != nil {
-			return nil, err
-		}
-		return []engine.Generator{g}, nil
+		return cli.One(f.Generator(&common, header))
 	})
 }

@@ -187,11 +187,9 @@ func (g *Generator) file(f *output.GoFile, p string) (output.File, error) {
 // inputs picks the input packages that get apply configurations, in
 // import path order: those not switched off, and not internal.
 func (g *Generator) inputs(m *model.Model, diags *diag.List) []*input {
-	pkgs := slices.Clone(m.Packages)
-	slices.SortFunc(pkgs, func(a, b *model.Package) int { return strings.Compare(a.Path, b.Path) })
 	var out []*input
 	byPkg := map[string]*input{}
-	for _, p := range pkgs {
+	for _, p := range genclient.SortedPackages(m) {
 		if !genclient.Enabled(p, switchMarker, diags) {
 			continue
 		}

@@ -374,9 +374,8 @@ func (g *Generator) inProcess(m *model.Model, diags *diag.List) (doc *spec.Swagg
 func forSMD(s spec.Schema) spec.Schema {
 	s.Description = ""
 	if p := s.Ref.GetPointer(); p != nil && !p.IsEmpty() {
-		if name, ok := strings.CutPrefix(p.String(), definitionsPrefix); ok {
-			name = strings.NewReplacer("~1", "/", "~0", "~").Replace(name)
-			s.Ref = spec.MustCreateRef("#" + definitionsPrefix + name)
+		if ptr := p.String(); strings.HasPrefix(ptr, definitionsPrefix) {
+			s.Ref = spec.MustCreateRef("#" + definitionsPrefix + openapi.RefName("#"+ptr))
 		}
 	}
 	one := func(x *spec.Schema) *spec.Schema {

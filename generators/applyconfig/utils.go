@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/apigen-dev/apigen/generators/lister/genclient"
 	"github.com/apigen-dev/apigen/output"
 )
 
@@ -21,7 +22,7 @@ func writeUtils(f *output.GoFile, n *names, inputs []*input, outPkg string) {
 	f.Printf("func ForKind(kind %s) interface{} {\n\tswitch kind {\n\t\t", n.ref(schemaPkg, "GroupVersionKind"))
 	for _, g := range groupsOf(inputs) {
 		for _, v := range g.versions {
-			f.Printf("// Group=%s, Version=%s\n\t\t\t\t", g.name, nonEmptyVersion(v.version))
+			f.Printf("// Group=%s, Version=%s\n\t\t\t\t", g.name, genclient.NonEmptyVersion(v.version))
 			for _, c := range v.configs {
 				f.Printf("case %s.WithKind(%q):\n\t\treturn &%s{}\n\t\t\t\t",
 					n.ref(v.pkg, "SchemeGroupVersion"), n.public.Name(c.t), n.of(c.ac))
@@ -59,10 +60,7 @@ func groupsOf(inputs []*input) []*group {
 		last[[2]string{in.group, in.version}] = in
 	}
 	for _, in := range inputs {
-		name := in.group
-		if name == "" {
-			name = "core"
-		}
+		name := genclient.NonEmptyGroup(in.group)
 		g := byName[name]
 		if g == nil {
 			g = &group{name: name}
@@ -74,18 +72,11 @@ func groupsOf(inputs []*input) []*group {
 	}
 	for _, g := range out {
 		slices.SortStableFunc(g.versions, func(a, b *groupVersion) int {
-			return cmp.Compare(strings.ToLower(nonEmptyVersion(a.version)), strings.ToLower(nonEmptyVersion(b.version)))
+			return cmp.Compare(strings.ToLower(genclient.NonEmptyVersion(a.version)), strings.ToLower(genclient.NonEmptyVersion(b.version)))
 		})
 	}
 	slices.SortStableFunc(out, func(a, b *group) int { return cmp.Compare(strings.ToLower(a.name), strings.ToLower(b.name)) })
 	return out
-}
-
-func nonEmptyVersion(v string) string {
-	if v == "" {
-		return "internalVersion"
-	}
-	return v
 }
 
 const internalTemplate = `

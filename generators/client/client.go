@@ -21,6 +21,7 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/lister/genclient"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
@@ -191,13 +192,13 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) *plan {
 		}
 		key := [2]string{in.Group, in.Version}
 		if prev, dup := seen[key]; dup {
-			diags.Errorf(token.Position{}, "--input %s and --input %s both name group %s version %s", prev, in.Arg, nonEmptyGroup(in.Group), nonEmptyVersion(in.Version))
+			diags.Errorf(token.Position{}, "--input %s and --input %s both name group %s version %s", prev, in.Arg, genclient.NonEmptyGroup(in.Group), genclient.NonEmptyVersion(in.Version))
 			continue
 		}
 		seen[key] = in.Arg
 		gr := byGroup[in.Group]
 		if gr == nil {
-			gr = &group{key: in.Group, dirName: nonEmptyGroup(in.Group)}
+			gr = &group{key: in.Group, dirName: genclient.NonEmptyGroup(in.Group)}
 			byGroup[in.Group] = gr
 			p.groups = append(p.groups, gr)
 		}
@@ -211,13 +212,6 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) *plan {
 	p.checkGoNames(diags)
 	for _, v := range p.versions() {
 		p.selectKinds(m, v, diags)
-	}
-	for _, v := range p.versions() {
-		for _, t := range v.pkg.Types {
-			if _, ok := m.Markers(t).Get(markers.GenClient.Name); ok && m.Declared(t) {
-				p.anyClient = true
-			}
-		}
 	}
 	return p
 }
@@ -280,10 +274,7 @@ func (p *plan) nameGroup(gr *group, diags *diag.List) {
 		}
 	}
 	for _, v := range gr.versions {
-		v.goName = namer.IC(strings.Split(nonEmptyGroup(gr.name), ".")[0])
-		if mk, ok := v.pkg.Markers.Get(markers.GroupGoName.Name); ok {
-			v.goName = namer.IC(mk.Value.(string))
-		}
+		v.goName = genclient.GoName(v.pkg, gr.name)
 	}
 }
 
@@ -292,7 +283,7 @@ func (p *plan) nameGroup(gr *group, diags *diag.List) {
 func (p *plan) checkGoNames(diags *diag.List) {
 	byName := map[string]*version{}
 	for _, v := range p.versions() {
-		key := strings.ToLower(v.goName + nonEmptyVersion(v.version))
+		key := strings.ToLower(v.goName + genclient.NonEmptyVersion(v.version))
 		prev := byName[key]
 		if prev == nil {
 			byName[key] = v
@@ -303,7 +294,7 @@ func (p *plan) checkGoNames(diags *diag.List) {
 			hint = "; choose another +groupGoName"
 		}
 		diags.Errorf(markerPos(v.pkg, markers.GroupName.Name), "groups %q (%s) and %q (%s) both have the Go name %s%s in the clientset%s",
-			nonEmptyGroup(prev.group.name), prev.pkg.Path, nonEmptyGroup(v.group.name), v.pkg.Path, v.goName, namer.IC(v.version), hint)
+			genclient.NonEmptyGroup(prev.group.name), prev.pkg.Path, genclient.NonEmptyGroup(v.group.name), v.pkg.Path, v.goName, namer.IC(v.version), hint)
 	}
 }
 
@@ -311,22 +302,18 @@ func (p *plan) checkGoNames(diags *diag.List) {
 // clients list them, and checks their markers.
 func (p *plan) selectKinds(m *model.Model, v *version, diags *diag.List) {
 	included, override := p.IncludedTypes[GroupVersion{v.group.name, v.version}]
-	var names []string
-	for name := range v.pkg.Types {
-		names = append(names, name)
-	}
 	for _, name := range included {
 		if t := v.pkg.Types[name]; t == nil || !m.Declared(t) {
 			diags.Errorf(token.Position{}, "--included-types-overrides names %s/%s/%s, but package %s has no type %s", v.group.name, v.version, name, v.pkg.Path, name)
 		}
 	}
-	for _, name := range names {
-		t := v.pkg.Types[name]
+	for name, t := range v.pkg.Types {
 		if !m.Declared(t) {
 			continue
 		}
 		set := m.Markers(t)
 		tg := readTags(set)
+		p.anyClient = p.anyClient || tg.genclient
 		if override && !slices.Contains(included, name) || !override && !tg.genclient {
 			continue
 		}
@@ -488,10 +475,12 @@ func (v *version) Version() string { return namer.IC(v.version) }
 func (v *version) prefix() string { return v.goName + v.Version() }
 
 // alias is the import name of the group version's packages.
-func (v *version) alias() string { return strings.ToLower(v.goName + nonEmptyVersion(v.version)) }
+func (v *version) alias() string {
+	return strings.ToLower(v.goName + genclient.NonEmptyVersion(v.version))
+}
 
 func (v *version) typedSubdir() string {
-	return path.Join("typed", strings.ToLower(v.group.dirName), strings.ToLower(nonEmptyVersion(v.version)))
+	return path.Join("typed", strings.ToLower(v.group.dirName), strings.ToLower(genclient.NonEmptyVersion(v.version)))
 }
 
 func (p *plan) typedDir(v *version) string {
@@ -534,7 +523,7 @@ func (p *plan) jobs() []job {
 	}
 	for _, v := range p.versions() {
 		dir := p.typedDir(v)
-		pkgName := strings.ToLower(nonEmptyVersion(v.version))
+		pkgName := strings.ToLower(genclient.NonEmptyVersion(v.version))
 		add(dir, "doc.go", func() ([]byte, error) {
 			return docFile(header, "This package has the automatically generated typed clients.", pkgName)
 		})

@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"go/format"
 
-	"k8s.io/gengo/v2/generator"
-	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/apigen-dev/apigen/generators/lister/genclient"
 	"github.com/apigen-dev/apigen/output"
 )
 
@@ -36,10 +35,9 @@ const (
 // package keeps the plain name when two collide depends on that order, so
 // code is written, and names are asked for, from the top of the file down.
 type emitter struct {
-	tracker *namer.DefaultImportTracker
-	raw     namer.Namer
-	body    bytes.Buffer
-	extra   []string // import lines written as they are, beside the tracked ones
+	names *genclient.Names
+	body  bytes.Buffer
+	extra []string // import lines written as they are, beside the tracked ones
 }
 
 // newEmitter writes a file whose imports are named as those of package
@@ -47,17 +45,16 @@ type emitter struct {
 // used as a name. Upstream names the fake clientset's imports as if it
 // were the clientset, so local is not always the file's own package.
 func newEmitter(local string) *emitter {
-	t := generator.NewImportTrackerForPackage(local)
-	return &emitter{tracker: t, raw: namer.NewRawNamer(local, t)}
+	return &emitter{names: genclient.NewNames(local)}
 }
 
 // ref returns how the file spells pkg.name, importing pkg if needed.
 func (e *emitter) ref(pkg, name string) string {
-	return e.raw.Name(&types.Type{Name: types.Name{Package: pkg, Name: name}})
+	return e.names.Of(types.Name{Package: pkg, Name: name})
 }
 
 // refName is ref for a types.Name.
-func (e *emitter) refName(n types.Name) string { return e.ref(n.Package, n.Name) }
+func (e *emitter) refName(n types.Name) string { return e.names.Of(n) }
 
 func (e *emitter) printf(format string, args ...any) {
 	fmt.Fprintf(&e.body, format, args...)
@@ -69,7 +66,7 @@ func (e *emitter) file(header []byte, pkgName string) ([]byte, error) {
 		Header:  output.Header{Boilerplate: header},
 		Tool:    tool,
 		Package: pkgName,
-		Imports: append(e.tracker.ImportLines(), e.extra...),
+		Imports: append(e.names.Imports(), e.extra...),
 		Body:    e.body,
 	}
 	return f.Bytes()

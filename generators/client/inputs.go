@@ -5,6 +5,9 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/apigen-dev/apigen/generators/lister/genclient"
+	"github.com/apigen-dev/apigen/load"
 )
 
 // Input is one group version that --input asks a client for.
@@ -29,17 +32,10 @@ func ParseInputs(values []string, base, dir string) ([]Input, error) {
 			return nil, fmt.Errorf("--input %q: want [path/]group/version", v)
 		}
 		in := Input{Arg: v, Group: group, Version: version}
-		elem := nonEmptyGroup(group)
-		switch {
-		case filepath.IsAbs(base):
-			in.Pattern = filepath.Join(base, prefix, elem, version)
-		case base == "." || base == ".." || strings.HasPrefix(base, "./") || strings.HasPrefix(base, "../"):
-			abs, err := filepath.Abs(filepath.Join(dir, base, prefix, elem, version))
-			if err != nil {
-				return nil, err
-			}
-			in.Pattern = abs
-		default:
+		elem := genclient.NonEmptyGroup(group)
+		if baseDir, ok := load.PatternDir(dir, base); ok {
+			in.Pattern = filepath.Join(baseDir, prefix, elem, version)
+		} else {
 			in.Pattern = path.Join(base, prefix, elem, version)
 		}
 		out = append(out, in)
@@ -69,20 +65,4 @@ func splitPathGroupVersion(s string) (prefix, gv string) {
 	}
 	n := len(parts)
 	return strings.Join(parts[:n-2], "/"), strings.Join(parts[n-2:], "/")
-}
-
-// nonEmptyGroup names the legacy group "" as its directory is named.
-func nonEmptyGroup(g string) string {
-	if g == "" {
-		return "core"
-	}
-	return g
-}
-
-// nonEmptyVersion names the internal version "" as its package is named.
-func nonEmptyVersion(v string) string {
-	if v == "" {
-		return "internalVersion"
-	}
-	return v
 }

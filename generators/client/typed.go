@@ -8,6 +8,8 @@ import (
 
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/generators/lister/genclient"
 )
 
 // typedFile writes the typed client of one type, or its fake.
@@ -158,7 +160,7 @@ func (p *plan) typedClient(v *version, k *kind) ([]byte, error) {
 	if k.generate {
 		f.client()
 	}
-	return f.file(p.Header, strings.ToLower(nonEmptyVersion(v.version)))
+	return f.file(p.Header, strings.ToLower(genclient.NonEmptyVersion(v.version)))
 }
 
 func (f *typedFile) client() {
@@ -365,7 +367,7 @@ func (p *plan) groupClient(v *version) ([]byte, error) {
 	if p.anyClient {
 		p.writeGroupClient(e, v)
 	}
-	return e.file(p.Header, strings.ToLower(nonEmptyVersion(v.version)))
+	return e.file(p.Header, strings.ToLower(genclient.NonEmptyVersion(v.version)))
 }
 
 func (p *plan) writeGroupClient(e *emitter, v *version) {
@@ -434,12 +436,12 @@ func (p *plan) expansions(v *version, dir string) ([]byte, error) {
 	// all when --included-types-overrides put a type without +genclient
 	// first.
 	if len(v.kinds) == 0 || !v.kinds[0].generate {
-		return e.file(p.Header, strings.ToLower(nonEmptyVersion(v.version)))
+		return e.file(p.Header, strings.ToLower(genclient.NonEmptyVersion(v.version)))
 	}
 	for _, k := range v.kinds {
 		if _, err := os.Stat(filepath.Join(dir, strings.ToLower(k.name.Name+"_expansion.go"))); os.IsNotExist(err) {
 			e.printf("\ntype %sExpansion interface{}\n", namer.IC(k.name.Name))
 		}
 	}
-	return e.file(p.Header, strings.ToLower(nonEmptyVersion(v.version)))
+	return e.file(p.Header, strings.ToLower(genclient.NonEmptyVersion(v.version)))
 }

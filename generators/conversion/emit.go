@@ -14,6 +14,7 @@ import (
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
+	"github.com/apigen-dev/apigen/output"
 )
 
 // emitter writes one package's conversion file.
@@ -32,7 +33,10 @@ type emitter struct {
 	withPeer []*types.Type // those converted to and from a peer type
 	explicit []pair        // conversions asked for by explicit-from markers
 	skipped  map[*types.Type][]skippedField
-	at       token.Position // what diagnostics point at
+	// explicitRefs are the supported explicit-from types of each type of
+	// order, read (and reported) once by selectTypes.
+	explicitRefs map[*types.Type][]*markers.TypeRef
+	at           token.Position // what diagnostics point at
 	// covered is set while writing a conversion that has a hand-written
 	// Convert_ function: what its auto function cannot convert is then
 	// the hand-written function's to handle, not an error.
@@ -49,10 +53,11 @@ func newEmitter(m *model.Model, t target, manual manualConversions, equal typesE
 	tracker := generator.NewImportTrackerForPackage(t.pkg.Path)
 	return &emitter{
 		m: m, t: t, manual: manual, equal: equal, diags: diags,
-		tracker: tracker,
-		raw:     namer.NewRawNamer(t.pkg.Path, tracker),
-		public:  publicNamer(),
-		skipped: map[*types.Type][]skippedField{},
+		tracker:      tracker,
+		raw:          namer.NewRawNamer(t.pkg.Path, tracker),
+		public:       publicNamer(),
+		skipped:      map[*types.Type][]skippedField{},
+		explicitRefs: map[*types.Type][]*markers.TypeRef{},
 	}
 }
 
@@ -73,13 +78,7 @@ func (e *emitter) convertName(in, out *types.Type) string {
 }
 
 func (e *emitter) importLines() []string {
-	var out []string
-	for _, l := range e.tracker.ImportLines() {
-		if !strings.HasSuffix(l, `"`+e.t.pkg.Path+`"`) {
-			out = append(out, l)
-		}
-	}
-	return out
+	return output.ImportsWithout(e.tracker.ImportLines(), e.t.pkg.Path)
 }
 
 var (
@@ -126,6 +125,7 @@ func (e *emitter) selectTypes(ts []*types.Type) {
 		}
 		if withPeer || len(refs) > 0 {
 			e.order = append(e.order, t)
+			e.explicitRefs[t] = refs
 		}
 	}
 }
@@ -217,7 +217,7 @@ func (e *emitter) typeConversions(t *types.Type) {
 		e.conversion(t, peer)
 		e.conversion(peer, t)
 	}
-	for _, ref := range e.explicitFrom(t) {
+	for _, ref := range e.explicitRefs[t] {
 		if ref.Type == nil {
 			continue
 		}
@@ -231,12 +231,13 @@ func (e *emitter) conversion(in, out *types.Type) {
 	auto := "auto" + e.convertName(in, out)
 	e.p("func %s(in *%s, out *%s, s %s) error {", auto, e.name(in), e.name(out), e.name(scopeType))
 	e.at = e.m.Position(in)
-	_, e.covered = e.preexists(in, out)
+	_, manual := e.preexists(in, out)
+	e.covered = manual
 	e.convert(in, out)
 	e.covered = false
 	e.p("return nil\n}\n")
 
-	if _, found := e.preexists(in, out); found {
+	if manual {
 		return
 	}
 	if skipped := e.skipped[in]; len(skipped) > 0 {

@@ -63,11 +63,7 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.Li
 		Package: strings.Split(path.Base(p.Path), ".")[0],
 		Body:    e.buf,
 	}
-	for _, line := range tracker.ImportLines() {
-		if !strings.HasSuffix(line, `"`+p.Path+`"`) {
-			f.Imports = append(f.Imports, line)
-		}
-	}
+	f.Imports = output.ImportsWithout(tracker.ImportLines(), p.Path)
 	data, err := f.Bytes()
 	if err != nil {
 		diags.Errorf(m.Position(ts[0]), "deepcopy-gen produced code that does not parse (a bug): %v", err)

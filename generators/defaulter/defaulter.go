@@ -273,11 +273,7 @@ func (g *Generator) file(m *model.Model, lib *library, targets map[string]bool, 
 		Package: j.pkg.Name,
 		Body:    w.buf,
 	}
-	for _, line := range tracker.ImportLines() {
-		if !isLocalImport(line, j.pkg.Path) {
-			f.Imports = append(f.Imports, line)
-		}
-	}
+	f.Imports = output.ImportsWithout(tracker.ImportLines(), j.pkg.Path)
 	data, err := f.Bytes()
 	if err != nil {
 		diags.Errorf(invalidPos, "defaulter-gen produced code for %s that does not parse (a bug): %v", j.pkg.Path, err)

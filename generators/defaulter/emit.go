@@ -3,7 +3,6 @@ package defaulter
 import (
 	"bytes"
 	"fmt"
-	"strings"
 
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
@@ -200,9 +199,4 @@ func resolveRefs(tree *node, tracker namer.ImportTracker) {
 	for _, c := range tree.children {
 		resolveRefs(c, tracker)
 	}
-}
-
-// isLocalImport reports whether an import line imports pkg itself.
-func isLocalImport(line, pkg string) bool {
-	return strings.HasSuffix(line, `"`+pkg+`"`)
 }

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"reflect"
 	"slices"
+	"strings"
 
 	"k8s.io/gengo/v2/types"
 
@@ -296,14 +297,6 @@ func sortedTypes(ts map[*types.Type]*types.Type) []*types.Type {
 	for t := range ts {
 		out = append(out, t)
 	}
-	slices.SortFunc(out, func(a, b *types.Type) int {
-		switch {
-		case a.Name.Name < b.Name.Name:
-			return -1
-		case a.Name.Name > b.Name.Name:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, func(a, b *types.Type) int { return strings.Compare(a.Name.Name, b.Name.Name) })
 	return out
 }

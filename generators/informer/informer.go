@@ -9,11 +9,9 @@ import (
 	"go/token"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 
-	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/apigen-dev/apigen/diag"
@@ -105,10 +103,8 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) *plan {
 		pl.internal.dir, pl.internal.pkg = filepath.Join(g.OutputDir, "internalversion"), path.Join(g.OutputPkg, "internalversion")
 	}
 
-	pkgs := slices.Clone(m.Packages)
-	slices.SortFunc(pkgs, func(a, b *model.Package) int { return strings.Compare(a.Path, b.Path) })
 	byDir := map[string]*versionTarget{}
-	for _, p := range pkgs {
+	for _, p := range genclient.SortedPackages(m) {
 		if !genclient.Enabled(p, switchMarker, diags) {
 			continue
 		}
@@ -125,10 +121,7 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) *plan {
 		if name, ok := genclient.GroupName(p); ok {
 			v.group = name
 		}
-		pl.goNames[groupPkg] = namer.IC(strings.Split(genclient.NonEmptyGroup(v.group), ".")[0])
-		if name, ok := genclient.GroupGoName(p); ok {
-			pl.goNames[groupPkg] = namer.IC(name)
-		}
+		pl.goNames[groupPkg] = genclient.GoName(p, v.group)
 
 		var ts []*types.Type
 		for _, t := range api.Types {

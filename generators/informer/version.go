@@ -28,23 +28,10 @@ func cache(name string) types.Name    { return types.Name{Package: cachePkg, Nam
 func meta(name string) types.Name     { return types.Name{Package: metaPkg, Name: name} }
 func std(pkg, name string) types.Name { return types.Name{Package: pkg, Name: name} }
 
-// typeNames spells an API type in the generated code.
-type typeNames struct {
-	public, private, plural namer.Namer
-}
-
-func (g *Generator) typeNames() typeNames {
-	return typeNames{
-		public:  namer.NewPublicNamer(0),
-		private: namer.NewPrivateNamer(0),
-		plural:  namer.NewPublicPluralNamer(g.PluralExceptions),
-	}
-}
-
 // versionFiles writes the informers of one input package and the
 // interface that hands them out.
 func (g *Generator) versionFiles(fs *fileSet, vt *versionTarget) {
-	tn := g.typeNames()
+	tn := genclient.NewNamers(g.PluralExceptions)
 	ifaces := path.Join(vt.base.pkg, interfaces)
 	pos := vt.api.Tags[vt.types[0]].Pos
 	pkgName := strings.ToLower(genclient.NonEmptyVersion(vt.gv.version))
@@ -54,7 +41,7 @@ func (g *Generator) versionFiles(fs *fileSet, vt *versionTarget) {
 	f.Printf("// Interface provides access to all the informers in this group version.\n")
 	f.Printf("type Interface interface {\n")
 	for _, t := range vt.types {
-		pub, plural := tn.public.Name(t), tn.plural.Name(t)
+		pub, plural := tn.Public.Name(t), tn.Plural.Name(t)
 		f.Printf("// %s returns a %sInformer.\n%s() Typed%sInformer\n", plural, pub, plural, pub)
 	}
 	f.Printf("}\n\n")
@@ -65,7 +52,7 @@ func (g *Generator) versionFiles(fs *fileSet, vt *versionTarget) {
 	f.Printf("func New(f %s, namespace string, tweakListOptions %s) Interface {\n", factory, tweak)
 	f.Printf("return &version{factory: f, namespace: namespace, tweakListOptions: tweakListOptions}\n}\n")
 	for _, t := range vt.types {
-		pub, priv, plural := tn.public.Name(t), tn.private.Name(t), tn.plural.Name(t)
+		pub, priv, plural := tn.Public.Name(t), tn.Private.Name(t), tn.Plural.Name(t)
 		ns := ""
 		if !vt.api.Tags[t].NonNamespaced {
 			ns = ", namespace: v.namespace"
@@ -88,8 +75,8 @@ func (g *Generator) versionFiles(fs *fileSet, vt *versionTarget) {
 // order upstream's output first mentions them: it decides which of two
 // packages with the same last elements (the API package and the listers
 // package) keeps the short import name.
-func (g *Generator) writeInformer(f *output.GoFile, n *genclient.Names, tn typeNames, vt *versionTarget, t *types.Type) {
-	pub, priv, plural := tn.public.Name(t), tn.private.Name(t), tn.plural.Name(t)
+func (g *Generator) writeInformer(f *output.GoFile, n *genclient.Names, tn genclient.Namers, vt *versionTarget, t *types.Type) {
+	pub, priv, plural := tn.Public.Name(t), tn.Private.Name(t), tn.Plural.Name(t)
 	namespaced := !vt.api.Tags[t].NonNamespaced
 	listers := g.Listers + "/" + vt.groupPkg + "/" + strings.ToLower(genclient.NonEmptyVersion(vt.gv.version))
 	ifaces := path.Join(vt.base.pkg, interfaces)

@@ -32,8 +32,8 @@ func writeExpansion(f *output.GoFile, public string, namespaced bool) {
 
 // writeLister writes the lister of t. Types are spelled through names in
 // the order upstream first mentions them, which decides import names.
-func writeLister(f *output.GoFile, names *genclient.Names, ns namers, t *types.Type, clusterScoped bool) {
-	pub, priv, plural := ns.public.Name(t), ns.private.Name(t), ns.plural.Name(t)
+func writeLister(f *output.GoFile, names *genclient.Names, ns genclient.Namers, t *types.Type, clusterScoped bool) {
+	pub, priv, plural := ns.Public.Name(t), ns.Private.Name(t), ns.Plural.Name(t)
 	selector := names.Of(selectorName)
 	obj := "*" + names.Of(t.Name)
 

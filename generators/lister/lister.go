@@ -7,11 +7,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 
-	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/apigen-dev/apigen/diag"
@@ -83,11 +81,9 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 
 // targets picks the input packages that get listers, in import path order.
 func (g *Generator) targets(m *model.Model, diags *diag.List) []*target {
-	pkgs := slices.Clone(m.Packages)
-	slices.SortFunc(pkgs, func(a, b *model.Package) int { return strings.Compare(a.Path, b.Path) })
 	var out []*target
 	byDir := map[string]*target{}
-	for _, p := range pkgs {
+	for _, p := range genclient.SortedPackages(m) {
 		if !genclient.Enabled(p, switchMarker, diags) {
 			continue
 		}
@@ -118,21 +114,8 @@ func (g *Generator) targets(m *model.Model, diags *diag.List) []*target {
 	return out
 }
 
-// namers spell what the generated code calls a type.
-type namers struct {
-	public, private, plural namer.Namer
-}
-
-func (g *Generator) namers() namers {
-	return namers{
-		public:  namer.NewPublicNamer(0),
-		private: namer.NewPrivateNamer(0),
-		plural:  namer.NewPublicPluralNamer(g.PluralExceptions),
-	}
-}
-
 func (g *Generator) targetFiles(m *model.Model, t *target, diags *diag.List) []output.File {
-	ns := g.namers()
+	ns := genclient.NewNamers(g.PluralExceptions)
 	var out []output.File
 	emit := func(name string, f *output.GoFile) {
 		f.Header = output.Header{Boilerplate: g.Header}
@@ -151,7 +134,7 @@ func (g *Generator) targetFiles(m *model.Model, t *target, diags *diag.List) []o
 		if handWritten(t.dir, typ) {
 			continue
 		}
-		writeExpansion(&exp, ns.public.Name(typ), !t.api.Tags[typ].NonNamespaced)
+		writeExpansion(&exp, ns.Public.Name(typ), !t.api.Tags[typ].NonNamespaced)
 	}
 	emit("expansion_generated.go", &exp)
 

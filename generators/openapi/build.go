@@ -230,9 +230,7 @@ func (b *builder) definition(t *types.Type, names *namer.NameStrategy) *definiti
 // members adds the properties of struct t, and of the structs it inlines,
 // to d, and returns the required ones appended to required.
 func (b *builder) members(d *definition, t *types.Type, required []string) []string {
-	for t.Kind == types.Pointer {
-		t = t.Elem
-	}
+	t = resolvePointers(t)
 	for i, m := range t.Members {
 		ms := b.src.fieldMarkers(t, i)
 		if hasGen(ms, "false") {

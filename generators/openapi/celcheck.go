@@ -123,7 +123,7 @@ func complete(root string, specs map[string]spec.Schema) bool {
 	var walk func(s spec.Schema) bool
 	walk = func(s spec.Schema) bool {
 		if ref := s.Ref.String(); ref != "" {
-			name := unescapeRef(ref)
+			name := RefName(ref)
 			if seen[name] {
 				return true
 			}
@@ -153,12 +153,6 @@ func complete(root string, specs map[string]spec.Schema) bool {
 	}
 	seen[root] = true
 	return walk(specs[root])
-}
-
-// unescapeRef turns "#/definitions/<escaped name>" into the name.
-func unescapeRef(ref string) string {
-	name := strings.TrimPrefix(ref, "#/definitions/")
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(name)
 }
 
 // addStandIns gives every definition referred to but not generated in this

@@ -11,13 +11,15 @@ import (
 	"github.com/apigen-dev/apigen/model"
 )
 
-// enum is a string type marked +enum, with the values of its constants.
+// enum is a string type marked +enum, with the values of its constants,
+// sorted by their Go string literals once findEnums has them all.
 type enum struct {
 	values []enumValue
 }
 
 type enumValue struct {
 	name, value, comment string
+	quoted               string // value as a Go string literal
 }
 
 // findEnums collects the +enum string types of the model's packages, and
@@ -39,8 +41,11 @@ func findEnums(m *model.Model) map[types.Name]*enum {
 			if e == nil || c.ConstValue == nil {
 				continue
 			}
-			e.add(enumValue{name: c.Name.Name, value: *c.ConstValue, comment: strings.Join(c.CommentLines, " ")})
+			e.add(enumValue{name: c.Name.Name, value: *c.ConstValue, comment: strings.Join(c.CommentLines, " "), quoted: fmt.Sprintf("%q", *c.ConstValue)})
 		}
+	}
+	for _, e := range out {
+		slices.SortFunc(e.values, func(a, b enumValue) int { return strings.Compare(a.quoted, b.quoted) })
 	}
 	return out
 }
@@ -70,22 +75,16 @@ func enumOf(enums map[types.Name]*enum, t *types.Type) *enum {
 func (e *enum) quoted() []string {
 	out := make([]string, len(e.values))
 	for i, v := range e.values {
-		out[i] = fmt.Sprintf("%q", v.value)
+		out[i] = v.quoted
 	}
-	slices.Sort(out)
 	return out
 }
 
-// values returns the values in the order quoted lists them.
+// valueList returns the values in the order quoted lists them.
 func (e *enum) valueList() []any {
-	vs := make([]string, len(e.values))
+	out := make([]any, len(e.values))
 	for i, v := range e.values {
-		vs[i] = v.value
-	}
-	slices.SortFunc(vs, func(a, b string) int { return strings.Compare(fmt.Sprintf("%q", a), fmt.Sprintf("%q", b)) })
-	out := make([]any, len(vs))
-	for i, v := range vs {
-		out[i] = v
+		out[i] = v.value
 	}
 	return out
 }

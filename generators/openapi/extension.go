@@ -58,7 +58,10 @@ func extensionsOf(s markers.Set) []extension {
 		if len(ms) == 0 {
 			continue
 		}
-		values := markerValues(s, e.marker)
+		values := make([]string, len(ms))
+		for i, m := range ms {
+			values[i] = m.Value.(string)
+		}
 		x := extension{key: `"` + e.name + `"`, name: e.name, pos: ms[0].Pos}
 		if len(values) > 1 || e.list {
 			var b strings.Builder

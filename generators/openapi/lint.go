@@ -112,11 +112,7 @@ func upper(c byte) bool { return 'A' <= c && c <= 'Z' }
 func omitemptyCaseRule(_ *builder, t *types.Type) []string {
 	var out []string
 	for _, m := range t.Members {
-		tag, ok := reflect.StructTag(m.Tags).Lookup("json")
-		if !ok {
-			continue
-		}
-		parts := strings.Split(tag, ",")
+		parts := jsonTags(&m)
 		if len(parts) < 2 || parts[0] == "-" {
 			continue
 		}

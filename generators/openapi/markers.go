@@ -213,34 +213,10 @@ func (g *Generator) Define(reg *markers.Registry) {
 	DefineMarkers(reg)
 }
 
-// markerValues returns the raw values of the markers named name in s.
-func markerValues(s markers.Set, name string) []string {
-	var out []string
-	for _, m := range s.All(name) {
-		switch v := m.Value.(type) {
-		case GenSetting:
-			out = append(out, v.Raw)
-		case string:
-			out = append(out, v)
-		case markers.DefaultValue:
-			out = append(out, v.Raw)
-		}
-	}
-	return out
-}
-
-// genValues returns the +k8s:openapi-gen settings in s.
-func genValues(s markers.Set) []GenSetting {
-	var out []GenSetting
-	for _, m := range s.All(genMarker) {
-		out = append(out, m.Value.(GenSetting))
-	}
-	return out
-}
-
+// hasGen reports whether s has +k8s:openapi-gen=value.
 func hasGen(s markers.Set, value string) bool {
-	for _, v := range genValues(s) {
-		if v.Raw == value {
+	for _, m := range s.All(genMarker) {
+		if m.Value.(GenSetting).Raw == value {
 			return true
 		}
 	}

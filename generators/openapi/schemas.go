@@ -43,6 +43,7 @@ import (
 	"go/token"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"k8s.io/gengo/v2/types"
@@ -100,6 +101,14 @@ func Specs(defs map[string]*Definition) map[string]spec.Schema {
 		out[k] = d.Schema
 	}
 	return out
+}
+
+var refUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+
+// RefName returns the Name of the definition that a reference of a Schema,
+// "#/definitions/" + the JSON-pointer escaped Name, refers to.
+func RefName(ref string) string {
+	return refUnescaper.Replace(strings.TrimPrefix(ref, "#/definitions/"))
 }
 
 // Schemas returns the definitions openapi-gen generates for the model's
@@ -369,16 +378,7 @@ func compute(m *model.Model, diags *diag.List) *result {
 			ts = append(ts, t)
 		}
 	}
-	slices.SortFunc(ts, func(a, b *types.Type) int {
-		x, y := a.Name.String(), b.Name.String()
-		switch {
-		case x < y:
-			return -1
-		case x > y:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(ts, func(a, b *types.Type) int { return strings.Compare(a.Name.String(), b.Name.String()) })
 	r := &result{defs: make([]*definition, len(ts)), data: map[string]*Definition{}}
 	lint := make([][]violation, len(ts))
 	work := make(chan int)

@@ -212,8 +212,7 @@ func restName(name string) string {
 // renameRefs rewrites every reference in s to the dotted names.
 func renameRefs(s spec.Schema) spec.Schema {
 	if ref := s.Ref.String(); ref != "" {
-		name := strings.NewReplacer("~1", "/", "~0", "~").Replace(strings.TrimPrefix(ref, "#/definitions/"))
-		return *spec.RefSchema("#/definitions/" + restName(name))
+		return *spec.RefSchema("#/definitions/" + restName(openapi.RefName(ref)))
 	}
 	props := map[string]spec.Schema{}
 	for k, p := range s.Properties {

@@ -179,6 +179,21 @@ func GroupGoName(p *model.Package) (string, bool) {
 	return m.Value.(string), true
 }
 
+// GoName is the Go name of group, the API group of package p, in
+// clientsets and informer factories: p's +groupGoName, or else the first
+// part of the group's name.
+func GoName(p *model.Package, group string) string {
+	if name, ok := GroupGoName(p); ok {
+		return namer.IC(name)
+	}
+	return namer.IC(strings.Split(NonEmptyGroup(group), ".")[0])
+}
+
+// SortedPackages returns the model's packages in import path order.
+func SortedPackages(m *model.Model) []*model.Package {
+	return slices.SortedFunc(slices.Values(m.Packages), func(a, b *model.Package) int { return strings.Compare(a.Path, b.Path) })
+}
+
 // ResourceOverride returns the value of a type's +resourceName marker.
 func ResourceOverride(m *model.Model, t *types.Type) (string, bool) {
 	mk, ok := m.Markers(t).Get(resourceName)

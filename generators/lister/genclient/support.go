@@ -21,6 +21,23 @@ type Names struct {
 	raw     namer.Namer
 }
 
+// Namers spell an API type in generated code: its public and private
+// names, and its public plural. Namers cache what they named, so
+// concurrent jobs each need their own.
+type Namers struct {
+	Public, Private, Plural namer.Namer
+}
+
+// NewNamers returns the namers, with the plural exceptions (Type:
+// PluralType) of --plural-exceptions.
+func NewNamers(pluralExceptions map[string]string) Namers {
+	return Namers{
+		Public:  namer.NewPublicNamer(0),
+		Private: namer.NewPrivateNamer(0),
+		Plural:  namer.NewPublicPluralNamer(pluralExceptions),
+	}
+}
+
 // NewNames starts the names of a file of package pkg.
 func NewNames(pkg string) *Names {
 	tracker := generator.NewImportTrackerForPackage(pkg)

@@ -1,8 +1,9 @@
 package cel
 
 import (
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -168,7 +169,7 @@ func (k *costs) total() uint64 {
 				}
 			}
 		}
-		for _, name := range sortedNames(n.Properties) {
+		for _, name := range slices.Sorted(maps.Keys(n.Properties)) {
 			p := n.Properties[name]
 			walk(&p, ptr+pointerProps+escapePointer(name))
 		}
@@ -299,7 +300,7 @@ func collectCandidates(n *apiextensions.JSONSchemaProps, steps []step, out *[]ca
 			add("maxLength")
 		}
 	}
-	for _, name := range sortedNames(n.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(n.Properties)) {
 		p := n.Properties[name]
 		collectCandidates(&p, append(steps, step{kind: "properties", name: name}), out)
 	}
@@ -385,13 +386,4 @@ func setLimit(n *apiextensions.JSONSchemaProps, steps []step, keyword string) {
 	case "additionalProperties":
 		setLimit(n.AdditionalProperties.Schema, steps[1:], keyword)
 	}
-}
-
-func sortedNames(props map[string]apiextensions.JSONSchemaProps) []string {
-	names := make([]string, 0, len(props))
-	for name := range props {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
 }

@@ -3,7 +3,9 @@ package cel
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -184,13 +186,8 @@ func (r *resolver) node(s *spec.Schema, at location, ptr string, copyMode, resou
 	}
 	embedded := resourceRoot || out.XEmbeddedResource
 	if len(owner.s.Properties) > 0 {
-		names := make([]string, 0, len(owner.s.Properties))
-		for name := range owner.s.Properties {
-			names = append(names, name)
-		}
-		sort.Strings(names)
-		out.Properties = make(map[string]apiextensions.JSONSchemaProps, len(names))
-		for _, name := range names {
+		out.Properties = make(map[string]apiextensions.JSONSchemaProps, len(owner.s.Properties))
+		for _, name := range slices.Sorted(maps.Keys(owner.s.Properties)) {
 			step := pointerProps + escapePointer(name)
 			childAt := location{def: owner.at.def, path: owner.at.path + step}
 			if embedded && name == "metadata" {
