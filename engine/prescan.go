@@ -40,7 +40,7 @@ func extraPackages(opts Options, reg *markers.Registry, gens []Generator) ([]loa
 				continue
 			}
 			if f, err := parser.ParseFile(fset, file, nil, parser.ParseComments|parser.SkipObjectResolution); err == nil {
-				docs[p.PkgPath] = reg.Parse(markers.CommentLines(fset, f.Comments...), markers.Package, &ignored)
+				docs[p.PkgPath] = reg.Parse(markers.CommentLines(fset, markers.PackageComments(f)...), markers.Package, &ignored)
 			}
 		}
 	}

@@ -253,7 +253,7 @@ func (b *builder) addTarget(p *packages.Package) *Package {
 		if f.Doc != nil {
 			gp.DocComments = splitLines(f.Doc.Text())
 		}
-		docGroups = f.Comments
+		docGroups = markers.PackageComments(f)
 	}
 	out := &Package{Package: gp, Source: p}
 	b.m.read[p.PkgPath] = out

@@ -49,6 +49,22 @@ func TestParityMetrics(t *testing.T) {
 	refmod.Compare(t, dir, outputName, shipped)
 }
 
+// TestParityOutputTests regenerates upstream's own deepcopy-gen tests with
+// the command line of their go:generate line. Among them, aliases declares
+// a type with +k8s:deepcopy-gen:interfaces markers in doc.go: the markers
+// are the type's, not the package's.
+func TestParityOutputTests(t *testing.T) {
+	dir := refmod.Copy(t, "k8s.io/code-generator@v0.37.2")
+	tests := filepath.Join(dir, "cmd/deepcopy-gen/output_tests")
+	header := refmod.Lines(t, filepath.Join(tests, "aliases", outputName), 4, 18)
+	shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", header,
+		"k8s.io/code-generator/cmd/deepcopy-gen/output_tests/...")
+	if len(shipped) != 8 {
+		t.Fatalf("output_tests ship %d deepcopy files, expected 8", len(shipped))
+	}
+	refmod.Compare(t, dir, outputName, shipped)
+}
+
 func TestVerifyOnly(t *testing.T) {
 	dir := refmod.Copy(t, "k8s.io/api@v0.37.2")
 	header := refmod.Lines(t, filepath.Join(dir, "core/v1", outputName), 4, 18)
