@@ -30,6 +30,10 @@ type Output struct {
 	// Owned lists every path the generator answers for, generated or not,
 	// so that verification can name files that are no longer generated.
 	Owned []string
+	// PackageFiles are the names of the files the generator writes into
+	// package directories. Below Options.PruneTrees, every file of such a
+	// name is owned too, as a script that deletes them first has it.
+	PackageFiles []string
 }
 
 // Options configure one run.
@@ -40,6 +44,7 @@ type Options struct {
 	Verbosity  int               // 2 and above logs the time each phase took
 	Registry   *markers.Registry // the markers to parse; nil means those of the generators
 	Preload    []string          // packages to load as well, if they exist, so that a session can serve later runs
+	PruneTrees []string          // directories below which owned files that are no longer generated are removed
 	Stdout     io.Writer
 	Stderr     io.Writer
 }
@@ -76,8 +81,13 @@ func Finish(opts Options, out Output, diags *diag.List) int {
 		return 1
 	}
 	defer opts.phase("writing", time.Now())
+	stale, err := stalePaths(out, opts.PruneTrees)
+	if err != nil {
+		fmt.Fprintln(opts.Stderr, err)
+		return 1
+	}
 	if opts.VerifyOnly {
-		ok, err := output.Verify(out.Files, out.Owned, opts.Stdout)
+		ok, err := output.Verify(out.Files, append(out.Owned, stale...), opts.Stdout)
 		if err != nil {
 			fmt.Fprintln(opts.Stderr, err)
 			return 1
@@ -87,7 +97,7 @@ func Finish(opts Options, out Output, diags *diag.List) int {
 		}
 		return 0
 	}
-	if err := output.Write(out.Files); err != nil {
+	if err := output.Write(out.Files, stale, opts.Stderr); err != nil {
 		fmt.Fprintln(opts.Stderr, err)
 		return 1
 	}
@@ -118,6 +128,7 @@ func GenerateModel(opts Options, m *model.Model, gens []Generator, diags *diag.L
 	for _, o := range outs {
 		all.Files = append(all.Files, o.Files...)
 		all.Owned = append(all.Owned, o.Owned...)
+		all.PackageFiles = append(all.PackageFiles, o.PackageFiles...)
 	}
 	return all
 }

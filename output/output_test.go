@@ -2,7 +2,9 @@ package output
 
 import (
 	"bytes"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -58,7 +60,7 @@ func TestWriteIsAtomicAndSkipsUnchanged(t *testing.T) {
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(same, old, old)
 	files := []File{{Path: same, Data: []byte("x")}, {Path: filepath.Join(dir, "sub", "new.go"), Data: []byte("y")}}
-	if err := Write(files); err != nil {
+	if err := Write(files, nil, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if fi, _ := os.Stat(same); !fi.ModTime().Equal(old) {
@@ -75,13 +77,105 @@ func TestWriteIsAtomicAndSkipsUnchanged(t *testing.T) {
 	// A file that cannot be written leaves every other file as it was.
 	blocker := filepath.Join(dir, "blocker")
 	os.WriteFile(blocker, nil, 0o644)
-	err := Write([]File{{Path: same, Data: []byte("changed")}, {Path: filepath.Join(blocker, "x.go"), Data: []byte("z")}})
+	err := Write([]File{{Path: same, Data: []byte("changed")}, {Path: filepath.Join(blocker, "x.go"), Data: []byte("z")}}, []string{files[1].Path}, io.Discard)
 	if err == nil {
 		t.Fatal("Write into a path below a file succeeded")
 	}
 	if b, _ := os.ReadFile(same); string(b) != "x" {
 		t.Errorf("a failed Write changed %s to %q", same, b)
 	}
+	if _, err := os.Stat(files[1].Path); err != nil {
+		t.Errorf("a failed Write removed a stale path: %v", err)
+	}
+	if temps, _ := filepath.Glob(filepath.Join(dir, ".*")); len(temps) != 0 {
+		t.Errorf("a failed Write left temporary files: %v", temps)
+	}
+
+	// A successful one removes the stale paths.
+	if err := Write([]File{{Path: same, Data: []byte("changed")}}, []string{files[1].Path, filepath.Join(dir, "gone.go")}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(files[1].Path); !os.IsNotExist(err) {
+		t.Errorf("a stale path survived a successful Write: %v", err)
+	}
+}
+
+// crashEnv tells a child test process where to write and after how many
+// renames to die.
+const crashEnv = "APIGEN_OUTPUT_TEST_CRASH"
+
+// TestInterruptedWrite kills a writing process part-way through its renames,
+// as a crash would. The next Verify says the tree is unfinished, and the
+// next Write says so too, repairs the tree and leaves no temporary file.
+func TestInterruptedWrite(t *testing.T) {
+	if spec := os.Getenv(crashEnv); spec != "" {
+		crashingWrite(spec)
+		return
+	}
+	dir := t.TempDir()
+	files := crashFiles(dir)
+	for _, f := range files {
+		os.WriteFile(f.Path, []byte("old\n"), 0o644)
+	}
+	child := exec.Command(os.Args[0], "-test.run=^TestInterruptedWrite$")
+	child.Env = append(os.Environ(), crashEnv+"="+dir+"|2")
+	if out, err := child.CombinedOutput(); err == nil || child.ProcessState.ExitCode() != 3 {
+		t.Fatalf("the writing child did not die as told: %v\n%s", err, out)
+	}
+	var fresh, temps int
+	for _, f := range files {
+		if b, _ := os.ReadFile(f.Path); string(b) == "new\n" {
+			fresh++
+		}
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".*.tmp"))
+	temps = len(left)
+	if fresh != 2 || temps != len(files)-2 {
+		t.Fatalf("after the crash: %d new files and %d temporary files; want 2 and %d", fresh, temps, len(files)-2)
+	}
+
+	var report bytes.Buffer
+	if ok, err := Verify(files, nil, &report); ok || err != nil || !strings.Contains(report.String(), "interrupted: ") {
+		t.Errorf("Verify after the crash = %v, %v:\n%s", ok, err, report.String())
+	}
+
+	var log bytes.Buffer
+	if err := Write(files, nil, &log); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "interrupted") {
+		t.Errorf("the repairing Write did not say an earlier run was interrupted: %q", log.String())
+	}
+	for _, f := range files {
+		if b, _ := os.ReadFile(f.Path); string(b) != "new\n" {
+			t.Errorf("%s holds %q after the repair", f.Path, b)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+		t.Errorf("temporary files left after the repair: %v", left)
+	}
+}
+
+func crashFiles(dir string) []File {
+	var files []File
+	for _, n := range []string{"a", "b", "c", "d", "e"} {
+		files = append(files, File{Path: filepath.Join(dir, n+".go"), Data: []byte("new\n")})
+	}
+	return files
+}
+
+// crashingWrite is the child: it writes and exits with status 3 after the
+// given number of renames, running no cleanup, as a killed process.
+func crashingWrite(spec string) {
+	dir, n, _ := strings.Cut(spec, "|")
+	after, _ := strconv.Atoi(n)
+	afterRename = func(i int) {
+		if i+1 == after {
+			os.Exit(3)
+		}
+	}
+	Write(crashFiles(dir), nil, io.Discard)
+	os.Exit(0)
 }
 
 func TestVerify(t *testing.T) {

@@ -79,6 +79,7 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 	common.Add(fs)
 	fs.StringVar(&cmd.session, "session", "", "share one load with the other apigen processes that name the same directory (used by kube_codegen.sh)")
 	preload := fs.StringSlice("preload", nil, "also load these packages, where they exist, for later runs of the session")
+	pruneTrees := fs.StringSlice("prune-tree", nil, "remove files below this directory that the run's generators own but no longer generate, as a script that deletes them first would (repeatable)")
 	only := fs.StringSlice("generators", nil, "run only these generators (default: all): "+strings.Join(generatorNames, ","))
 	deepcopyFile := fs.String("deepcopy-output-file", "zz_generated.deepcopy.go", "file name for DeepCopy methods in each package")
 	registerFile := fs.String("register-output-file", "zz_generated.register.go", "file name for scheme registration in each package")
@@ -137,6 +138,14 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 	cmd.opts = common.Options(fs, stdout, stderr)
 	cmd.opts.Patterns = clients.patterns(cmd.opts.Patterns)
 	cmd.opts.Preload = *preload
+	for _, t := range *pruneTrees {
+		abs, err := common.Abs(t)
+		if err != nil {
+			fmt.Fprintf(stderr, "apigen generate: --prune-tree %s: %v\n", t, err)
+			return cmd, 2, false
+		}
+		cmd.opts.PruneTrees = append(cmd.opts.PruneTrees, abs)
+	}
 	// Every run parses every generator's markers, so that one load can
 	// serve runs of different generators.
 	cmd.opts.Registry = engine.Registry(allGenerators()...)

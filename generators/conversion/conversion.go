@@ -86,7 +86,7 @@ type target struct {
 
 // Generate writes one file per package whose markers ask for conversions.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
-	var out engine.Output
+	out := engine.Output{PackageFiles: []string{g.OutputFile}}
 	targets, others := g.targets(m, diags)
 	manual := findManual(m, others, targets, diags)
 	equal := newMemoryEquality(manual, m)

@@ -37,7 +37,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		wg.Go(func() { files[i] = g.packageFile(m, p, diags) })
 	}
 	wg.Wait()
-	var out engine.Output
+	out := engine.Output{PackageFiles: []string{g.OutputFile}}
 	for i, p := range m.Packages {
 		out.Owned = append(out.Owned, output.Join(p.Dir, g.OutputFile))
 		if files[i] != nil {

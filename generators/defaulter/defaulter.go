@@ -85,7 +85,7 @@ type job struct {
 // upstream does: which types get an object defaulter may depend on it. The
 // functions are then written knowing every hand-written function.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
-	var out engine.Output
+	out := engine.Output{PackageFiles: []string{g.OutputFile}}
 	targets := map[string]bool{}
 	for _, p := range m.Packages {
 		targets[p.Path] = true

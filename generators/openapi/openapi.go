@@ -49,7 +49,7 @@ func (g *Generator) Name() string { return "openapi-gen" }
 // Generate writes the definitions of every selected type into one file.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	file := output.Join(g.OutputDir, g.OutputFile)
-	out := engine.Output{Owned: []string{file}}
+	out := engine.Output{Owned: []string{file}, PackageFiles: []string{path.Base(g.OutputFile)}}
 	r := computed(m, diags)
 	g.Report = report(r.lint)
 	checkCEL(r.data, diags)

@@ -44,7 +44,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		}
 	}
 	wg.Wait()
-	var out engine.Output
+	out := engine.Output{PackageFiles: []string{g.OutputFile}}
 	for i, p := range m.Packages {
 		out.Owned = append(out.Owned, output.Join(p.Dir, g.OutputFile))
 		if files[i] != nil {

@@ -62,7 +62,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		})
 	}
 	wg.Wait()
-	var out engine.Output
+	out := engine.Output{PackageFiles: []string{g.OutputFile}}
 	for i, p := range m.Packages {
 		// A hand-written register.go is never ours, whatever --output-file says.
 		if g.OutputFile != handWrittenFile || !hasFile(p, handWrittenFile) {
