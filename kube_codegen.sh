@@ -32,6 +32,16 @@
 # <input-dir> is a local directory (not a Go package) that is searched for
 # .go files carrying the relevant "+" tags.  KUBE_VERBOSE sets the verbosity.
 #
+# Two things differ from code-generator's script, both without changing
+# what a successful run writes:
+#   - The functions work from any working directory: the packages of
+#     <input-dir> are loaded in the module that holds it, unless the working
+#     directory already resolves them there.
+#   - Nothing is deleted up front.  apigen writes the new files and removes
+#     the files of its generators that are no longer generated in one step,
+#     after the whole run has succeeded, so a failed run leaves every file
+#     as it was.
+#
 # APIGEN_VERIFY_ONLY=true makes every function check instead of write: it
 # deletes and writes nothing, prints what is missing, stale (with a diff)
 # or no longer generated, and fails if anything is.  So a project's
@@ -73,8 +83,10 @@ function kube::codegen::internal::apigen_bin() {
     mkdir -p "${bin_dir}"
     # Binaries newer than every source file, built by the same toolchain,
     # are used as they are: even a cached go build costs a second.
+    # The stamp names this checkout too: a cache shared by two checkouts
+    # must not hand one the other's binaries.
     local toolchain
-    toolchain="$(go version) $(go env GOFLAGS)"
+    toolchain="$(go version) $(go env GOFLAGS) ${APIGEN_ROOT}"
     if [ -x "${bin_dir}/apigen" ] \
         && [ "$(cat "${bin_dir}/.toolchain" 2>/dev/null)" = "${toolchain}" ] \
         && [ -z "$(find "${APIGEN_ROOT}" -path "${APIGEN_ROOT}/testdata" -prune -o \
@@ -157,11 +169,6 @@ function kube::codegen::internal::apigen_generate() {
     wait "${pid}"
 }
 
-# Like `find ... -print0`.
-function kube::codegen::internal::findz() {
-    find "$@" -print0
-}
-
 # grep that skips the directories code-generator's script skips.
 function kube::codegen::internal::grep() {
     grep "$@" \
@@ -184,6 +191,42 @@ function kube::codegen::internal::tagged_dirs() {
 # The Go import path of the package in directory $1.
 function kube::codegen::internal::import_path() {
     (cd "$1" && GO111MODULE=on go list -find .)
+}
+
+# Prints $1 as an absolute path, relative to the working directory.
+function kube::codegen::internal::abs() {
+    case "$1" in
+        /*) echo "$1" ;;
+        *) echo "${PWD}/$1" ;;
+    esac
+}
+
+# Prints the root directory of the module that holds directory $1.
+function kube::codegen::internal::module_root() {
+    local mod
+    mod="$(cd "$1" && GO111MODULE=on go env GOMOD)" || return 1
+    if [ -z "${mod}" ] || [ "${mod}" = /dev/null ]; then
+        echo "$1 is not in a Go module" >&2
+        return 1
+    fi
+    dirname "${mod}"
+}
+
+# Prints the directory apigen loads from, given a directory $1 that holds
+# the package $2: the working directory when it resolves $2 to $1, as
+# upstream's script needs, or else the root of the module that holds $1.
+# So the functions work from any working directory, and a caller whose
+# module replaces the input's module keeps its own build list.
+function kube::codegen::internal::load_dir() {
+    local dir root here
+    dir="$(cd "$1" && pwd -P)" || return 1
+    root="$(kube::codegen::internal::module_root "${dir}")" || return 1
+    here="$(GO111MODULE=on go env GOMOD 2>/dev/null || true)"
+    if [ "${here}" != "${root}/go.mod" ] \
+        && [ "$(GO111MODULE=on go list -find -f '{{.Dir}}' "$2" 2>/dev/null || true)" = "${dir}" ]; then
+        root="$(pwd -P)"
+    fi
+    echo "${root}"
 }
 
 # Prints the "not yet supported" lines for generator $1 and the directories
@@ -307,8 +350,8 @@ function kube::codegen::gen_helpers() {
     # One apigen process over one load does what upstream runs one tool per
     # generator for. Each generator acts only on the packages whose markers
     # ask for it, so the inputs are the union of the tagged packages.
-    local generators=() input_pkgs=() seen=" "
-    local dir pkg name file
+    local generators=() input_pkgs=() seen=" " first_dir=""
+    local dir pkg name
     for name in deepcopy defaulter conversion; do
         dirs=()
         while IFS= read -r dir; do
@@ -319,17 +362,12 @@ function kube::codegen::gen_helpers() {
         fi
         generators+=("${name}")
         echo "Generating ${name} code for ${#dirs[@]} targets"
-        file="zz_generated.${name}.go"
-        if [ "${name}" = defaulter ]; then
-            file=zz_generated.defaults.go
-        fi
-        kube::codegen::internal::findz "${in_dir}" -type f -name "${file}" \
-            | kube::codegen::internal::remove_listed
         for dir in "${dirs[@]}"; do
             pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
             if [[ "${seen}" != *" ${pkg} "* ]]; then
                 input_pkgs+=("${pkg}")
                 seen+="${pkg} "
+                first_dir="${first_dir:-${dir}}"
             fi
         done
     done
@@ -340,9 +378,15 @@ function kube::codegen::gen_helpers() {
 
     kube::codegen::internal::build || return 1
 
-    local args=(--generators "$(IFS=,; echo "${generators[*]}")")
+    # apigen writes the new files and removes those of the tree that are no
+    # longer generated in one step, after the whole run has succeeded,
+    # where upstream deletes them first.
+    local load
+    load="$(kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[0]}")" || return 1
+    local args=(-C "${load}" --prune-tree "$(kube::codegen::internal::abs "${in_dir}")"
+        --generators "$(IFS=,; echo "${generators[*]}")")
     if [ -n "${boilerplate}" ]; then
-        args+=(--go-header-file "${boilerplate}")
+        args+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
     fi
     if [ "${v}" != "0" ]; then
         args+=(-v "${v}")
@@ -439,32 +483,38 @@ function kube::codegen::gen_openapi() {
     fi
 
     local input_pkgs=("${extra_pkgs[@]:+"${extra_pkgs[@]}"}")
-    local d pkg
+    local d pkg first_dir=""
     while IFS= read -r d; do
         pkg="$(kube::codegen::internal::import_path "${d}")" || return 1
         input_pkgs+=("${pkg}")
+        first_dir="${first_dir:-${d}}"
     done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+k8s:openapi' "${in_dir}")
 
     if [ "${#input_pkgs[@]}" != 0 ]; then
         echo "Generating openapi code for ${#input_pkgs[@]} targets"
-        kube::codegen::internal::findz "${in_dir}" -type f -name zz_generated.openapi.go \
-            | kube::codegen::internal::remove_listed
 
         kube::codegen::internal::build || return 1
-        local args=(--generators "model-name,openapi" -v "${v}"
+        local load gens="model-name,openapi"
+        if [ -z "${output_model_name_file}" ]; then
+            gens=openapi
+        fi
+        if [ -n "${first_dir}" ]; then
+            load="$(kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[${#extra_pkgs[@]}]}")" || return 1
+        else
+            load="$(kube::codegen::internal::module_root "${in_dir}")" || return 1
+        fi
+        local args=(-C "${load}" --prune-tree "$(kube::codegen::internal::abs "${in_dir}")"
+            --generators "${gens}" -v "${v}"
             --openapi-output-file zz_generated.openapi.go
-            --openapi-output-dir "${out_dir}" --openapi-output-pkg "${out_pkg}"
-            --openapi-report-filename "${new_report}"
+            --openapi-output-dir "$(kube::codegen::internal::abs "${out_dir}")" --openapi-output-pkg "${out_pkg}"
+            --openapi-report-filename "$(kube::codegen::internal::abs "${new_report}")"
             --output-model-name-file "${output_model_name_file}")
         if [ -n "${boilerplate}" ]; then
-            args+=(--go-header-file "${boilerplate}")
+            args+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
         fi
         for pkg in "${KUBE_CODEGEN_READONLY_PKGS[@]}"; do
             args+=(--readonly-pkg "${pkg}")
         done
-        if [ -z "${output_model_name_file}" ]; then
-            args[1]=openapi
-        fi
         # The apimachinery packages are inputs too, as upstream has them:
         # most API types refer to their types.
         kube::codegen::internal::apigen_generate "${args[@]}" \
@@ -644,9 +694,14 @@ function kube::codegen::gen_client() {
     done
 
     kube::codegen::internal::build || return 1
-    local common=(-v "${v}")
+    # Files no longer generated are removed by apigen, after the run has
+    # succeeded, where upstream deletes its tools' files first.
+    local load
+    load="$(kube::codegen::internal::load_dir "${api_dirs[0]}" "${input_pkgs[0]}")" || return 1
+    out_dir="$(kube::codegen::internal::abs "${out_dir}")"
+    local common=(-C "${load}" --prune-tree "${out_dir}" -v "${v}")
     if [ -n "${boilerplate}" ]; then
-        common+=(--go-header-file "${boilerplate}")
+        common+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
     fi
     if [ -n "${lint_rules}" ]; then
         common+=(--lint-rules "${lint_rules}")
@@ -659,7 +714,6 @@ function kube::codegen::gen_client() {
     if [ "${applyconfig}" = "true" ]; then
         applyconfig_pkg="${out_pkg}/${applyconfig_subdir}"
         echo "Generating applyconfig code for ${#input_pkgs[@]} targets"
-        kube::codegen::internal::remove_generated applyconfiguration-gen "${out_dir}/${applyconfig_subdir}"
         gens+=(applyconfiguration)
         args+=(--applyconfiguration-output-dir "${out_dir}/${applyconfig_subdir}"
             --applyconfiguration-output-pkg "${applyconfig_pkg}"
@@ -677,7 +731,6 @@ function kube::codegen::gen_client() {
     fi
 
     echo "Generating client code for ${#group_versions[@]} targets"
-    kube::codegen::internal::remove_generated client-gen "${out_dir}/${clientset_subdir}"
     gens+=(client)
     args+=(--client-output-dir "${out_dir}/${clientset_subdir}" --client-output-pkg "${out_pkg}/${clientset_subdir}"
         --client-clientset-name "${clientset_versioned_name}" --client-apply-configuration-package "${applyconfig_pkg}"
@@ -690,9 +743,7 @@ function kube::codegen::gen_client() {
 
     if [ "${watchable}" = "true" ]; then
         echo "Generating lister code for ${#input_pkgs[@]} targets"
-        kube::codegen::internal::remove_generated lister-gen "${out_dir}/${listers_subdir}"
         echo "Generating informer code for ${#input_pkgs[@]} targets"
-        kube::codegen::internal::remove_generated informer-gen "${out_dir}/${informers_subdir}"
         gens+=(lister informer)
         args+=(--lister-output-dir "${out_dir}/${listers_subdir}" --lister-output-pkg "${out_pkg}/${listers_subdir}"
             --lister-plural-exceptions "${plural_exceptions}"
@@ -709,24 +760,6 @@ function kube::codegen::gen_client() {
         rm -f "${schema_copy}"
     fi
     return "${code}"
-}
-
-# remove_generated TOOL DIR: deletes the Go files below DIR that TOOL wrote,
-# as upstream does before running it.
-function kube::codegen::internal::remove_generated() {
-    if [ -d "$2" ]; then
-        (kube::codegen::internal::grep -l --null -e "^// Code generated by $1. DO NOT EDIT.\$" \
-            -r "$2" --include '*.go' || true) | kube::codegen::internal::remove_listed
-    fi
-}
-
-# Deletes the NUL-separated files on stdin, except when only verifying.
-function kube::codegen::internal::remove_listed() {
-    if kube::codegen::internal::verifying; then
-        cat >/dev/null
-    else
-        xargs -0 rm -f
-    fi
 }
 
 # Whether APIGEN_VERIFY_ONLY asks every function to check, not write.
@@ -769,23 +802,25 @@ function kube::codegen::gen_register() {
     kube::codegen::internal::require "${in_dir}" "input-dir argument" || return 1
 
     local input_pkgs=()
-    local dir pkg
+    local dir pkg first_dir=""
     while IFS= read -r dir; do
         pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
         input_pkgs+=("${pkg}")
+        first_dir="${first_dir:-${dir}}"
     done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+groupName' "${in_dir}")
 
     if [ "${#input_pkgs[@]}" = 0 ]; then
         return 0
     fi
     echo "Generating register code for ${#input_pkgs[@]} targets"
-    kube::codegen::internal::findz "${in_dir}" -type f -name zz_generated.register.go \
-        | kube::codegen::internal::remove_listed
 
     kube::codegen::internal::build || return 1
-    local args=(-v "${v}" --generators register --register-output-file zz_generated.register.go)
+    local load
+    load="$(kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[0]}")" || return 1
+    local args=(-C "${load}" --prune-tree "$(kube::codegen::internal::abs "${in_dir}")"
+        -v "${v}" --generators register --register-output-file zz_generated.register.go)
     if [ -n "${boilerplate}" ]; then
-        args+=(--go-header-file "${boilerplate}")
+        args+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
     fi
     if [ -n "${lint_rules}" ]; then
         args+=(--lint-rules "${lint_rules}")

@@ -265,6 +265,10 @@ function test_deepcopy_command_line() {
     expect_rc 0 "$?"
     cat >"${WORK}/want.args" <<EOF
 generate
+-C
+${m}
+--prune-tree
+${m}/pkg/apis
 --generators
 deepcopy
 --go-header-file
@@ -291,7 +295,7 @@ EOF
         codegen "${m}" kube::codegen::gen_helpers pkg/apis/widgets
     expect_rc 0 "$?"
     {
-        printf '%s\n' generate --generators deepcopy
+        printf '%s\n' generate -C "${m}" --prune-tree "${m}/pkg/apis/widgets" --generators deepcopy
         if [ -f "${APIGEN_ROOT}/hack/boilerplate.go.txt" ]; then
             printf '%s\n' --go-header-file "${APIGEN_ROOT}/hack/boilerplate.go.txt"
         fi
@@ -304,6 +308,35 @@ EOF
     if ! diff -u "${WORK}/want.args" "${WORK}/stub.args" >>"${WORK}/err" 2>&1; then
         fail "apigen got unexpected arguments with KUBE_VERBOSE (diff on stderr)"
     fi
+}
+
+# Where apigen loads from: the input's own module when started elsewhere,
+# and the caller's module when it resolves the input there itself (through
+# a replace), as upstream's script requires.
+function test_load_dir() {
+    local m outer
+    m="$(new_module loaddir)"
+    outer="${WORK}/cases/outer"
+    mkdir -p "${outer}"
+    printf 'module example.com/outer\n\ngo 1.26\n\nrequire %s v0.0.0\n\nreplace %s => %s\n' "${MOD}" "${MOD}" "${m}" >"${outer}/go.mod"
+    printf 'package outer\n\nimport _ "%s/pkg/apis/widgets/v1"\n' "${MOD}" >"${outer}/outer.go"
+    (cd "${outer}" && go mod tidy) || fail "go mod tidy in ${outer}"
+    make_stub
+    local from want got
+    for from in / "${WORK}" "${outer}"; do
+        rm -f "${WORK}/stub.args"
+        APIGEN_SESSION=off APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
+            codegen "${from}" kube::codegen::gen_helpers --boilerplate "${HEADER}" "${m}/pkg/apis"
+        expect_rc 0 "$?"
+        want="${m}"
+        if [ "${from}" = "${outer}" ]; then
+            want="${outer}"
+        fi
+        got="$(sed -n 2,3p "${WORK}/stub.args" | tr '\n' ' ')"
+        if [ "${got}" != "-C ${want} " ]; then
+            fail "from ${from}: apigen runs with ${got}, want -C ${want}"
+        fi
+    done
 }
 
 # apigen is built once per shell, into ${APIGEN_CACHE}/bin.
@@ -658,6 +691,7 @@ fi
 run_case deepcopy_generates
 run_case deepcopy_relative_dir_and_flags
 run_case deepcopy_command_line
+run_case load_dir
 run_case build_once_per_shell
 run_case default_cache_dir
 run_case no_tags_is_noop

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/refmod/bench"
 	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
@@ -149,19 +150,19 @@ func BenchmarkClientGo(b *testing.B) {
 	if out, err := exec.Command("go", "build", "-o", ours, ".").CombinedOutput(); err != nil {
 		b.Fatalf("building apigen: %v\n%s", err, out)
 	}
-	var r rounds
+	var r bench.Rounds
 	for b.Loop() {
-		u := timed(func() {
+		u := bench.Timed(func() {
 			for _, cmd := range c.upstream {
-				execIn(b, c.dir, filepath.Join(upstream, cmd[0]), cmd[1:]...)
+				bench.ExecIn(b, c.dir, filepath.Join(upstream, cmd[0]), cmd[1:]...)
 			}
 		})
 		c.compare(b, "upstream")
 		c.take(b)
-		o := timed(func() { execIn(b, c.dir, ours, c.ours...) })
+		o := bench.Timed(func() { bench.ExecIn(b, c.dir, ours, c.ours...) })
 		c.compare(b, "apigen")
 		c.take(b)
-		r.add(b, u, o)
+		r.Add(b, u, o)
 	}
-	r.report(b)
+	r.Report(b)
 }

@@ -1,10 +1,11 @@
-package main
+package kubecodegen_test
 
 import (
 	"path/filepath"
 	"testing"
 
 	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/refmod/bench"
 	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
@@ -15,9 +16,9 @@ import (
 // as a developer's machine does. After every run of ours the module must be
 // as shipped. It reports the medians of the rounds:
 //
-//	go test ./cmd/apigen -run '^$' -bench UpdateCodegen -benchtime 5x
+//	go test ./kubecodegen -run '^$' -bench UpdateCodegen -benchtime 5x
 func BenchmarkUpdateCodegen(b *testing.B) {
-	root, _ := filepath.Abs("../..")
+	root, _ := filepath.Abs("..")
 	codegen := refmod.Download(b, "k8s.io/code-generator@v0.37.2")
 	for _, sm := range scriptModules {
 		b.Run(filepath.Base(sm.module), func(b *testing.B) {
@@ -27,14 +28,14 @@ func BenchmarkUpdateCodegen(b *testing.B) {
 			theirsEnv := []string{"GOBIN=" + b.TempDir(), "GOFLAGS=", "GOWORK=off"}
 			updateCodegen(b, theirs, codegen, theirsEnv) // builds upstream's tools
 			updateCodegen(b, ours, root, oursEnv)        // builds ours
-			var r rounds
+			var r bench.Rounds
 			for b.Loop() {
-				u := timed(func() { updateCodegen(b, theirs, codegen, theirsEnv) })
-				o := timed(func() { updateCodegen(b, ours, root, oursEnv) })
+				u := bench.Timed(func() { updateCodegen(b, theirs, codegen, theirsEnv) })
+				o := bench.Timed(func() { updateCodegen(b, ours, root, oursEnv) })
 				assertSame(b, shipped, paritytest.Snapshot(b, ours))
-				r.add(b, u, o)
+				r.Add(b, u, o)
 			}
-			r.report(b)
+			r.Report(b)
 		})
 	}
 }

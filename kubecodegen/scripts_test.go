@@ -1,4 +1,4 @@
-package main
+package kubecodegen_test
 
 import (
 	"bytes"
@@ -45,7 +45,7 @@ func TestOwnUpdateCodegenScripts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs four modules' code generation; skipped with -short")
 	}
-	root, _ := filepath.Abs("../..")
+	root, _ := filepath.Abs("..")
 	for _, sm := range scriptModules {
 		t.Run(sm.module, func(t *testing.T) {
 			dir := refmod.Copy(t, sm.module)
@@ -92,7 +92,7 @@ func runScript(t testing.TB, dir, codegen string, env []string) ([]byte, error) 
 	t.Helper()
 	cmd := exec.Command("bash", "hack/update-codegen.sh")
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "CODEGEN_PKG="+codegen, "APIGEN_CACHE="+shared.dir(t, "apigen-cache")), env...)
+	cmd.Env = append(append(os.Environ(), "CODEGEN_PKG="+codegen, "APIGEN_CACHE="+sharedDir(t, "apigen-cache")), env...)
 	return cmd.CombinedOutput()
 }
 
@@ -104,7 +104,7 @@ func TestVerifyThroughScript(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs sample-apiserver's code generation; skipped with -short")
 	}
-	root, _ := filepath.Abs("../..")
+	root, _ := filepath.Abs("..")
 	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	reports := updateCodegen(t, dir, root, nil) // the report to verify against
 	verify := func(want ...string) {
@@ -171,7 +171,7 @@ func assertSame(t testing.TB, before, after map[string][]byte) {
 // the API rule violation report ours wrote, byte for byte.
 func compareReport(t *testing.T, sm scriptModule, ours string) {
 	codegen := refmod.Download(t, "k8s.io/code-generator@v0.37.2")
-	upstream := updateCodegen(t, refmod.Copy(t, sm.module), codegen, []string{"GOBIN=" + shared.dir(t, "upstream-bin"), "GOFLAGS=", "GOWORK=off"})
+	upstream := updateCodegen(t, refmod.Copy(t, sm.module), codegen, []string{"GOBIN=" + sharedDir(t, "upstream-bin"), "GOFLAGS=", "GOWORK=off"})
 	want, err := os.ReadFile(filepath.Join(upstream, sm.report))
 	if err != nil {
 		t.Fatal(err)
@@ -191,41 +191,4 @@ func compareReport(t *testing.T, sm scriptModule, ours string) {
 // generatedBy reports whether a file's header says one of tools wrote it.
 func generatedBy(b []byte, tools []string) bool {
 	return slices.ContainsFunc(tools, func(tool string) bool { return paritytest.GeneratedBy(b, tool) })
-}
-
-// TestExampleScript runs the example's hack/update-codegen.sh, which uses
-// this repository's kube_codegen.sh, in a copy with every generated file
-// removed, and expects each committed generated file back, byte for byte.
-func TestExampleScript(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the example's code generation; skipped with -short")
-	}
-	root, _ := filepath.Abs("../..")
-	dir := refmod.CopyDir(t, filepath.Join(root, "testdata/example"))
-	before := paritytest.Snapshot(t, dir)
-	tools := []string{"deepcopy-gen", "conversion-gen", "defaulter-gen", "applyconfiguration-gen", "client-gen", "lister-gen", "informer-gen"}
-	removed := 0
-	for p, b := range before {
-		if generatedBy(b, tools) {
-			os.Remove(p)
-			removed++
-		}
-	}
-	if removed < 40 {
-		t.Fatalf("found only %d generated files in the example", removed)
-	}
-	cmd := exec.Command("bash", "hack/update-codegen.sh")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CODEGEN_PKG="+root, "APIGEN_CACHE="+shared.dir(t, "apigen-cache"))
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("update-codegen.sh: %v\n%s", err, out)
-	}
-	after := paritytest.Snapshot(t, dir)
-	for p, b := range before {
-		if a, ok := after[p]; !ok {
-			t.Errorf("%s was not generated again", p)
-		} else if !bytes.Equal(a, b) {
-			t.Errorf("%s differs from the committed file:\n%s", p, refmod.FirstLines(a, b))
-		}
-	}
 }
