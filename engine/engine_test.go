@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apigen-dev/apigen/diag"
@@ -75,5 +77,35 @@ func TestGeneratedFilesAreNotInput(t *testing.T) {
 	r := &recorder{name: "gen"}
 	if code := Run(Options{Dir: dir, Patterns: []string{"./..."}, Stdout: os.Stdout, Stderr: os.Stderr}, r); code != 0 {
 		t.Fatalf("a broken generated file broke the run: exit %d", code)
+	}
+}
+
+// warner writes a file per package, and warns about each.
+type warner struct{ recorder }
+
+func (w *warner) Generate(m *model.Model, d *diag.List) Output {
+	for _, p := range m.Packages {
+		d.Warnf(token.Position{Filename: p.Dir + "/doc.go", Line: 1, Column: 1}, "%s: no effect", p.Path)
+	}
+	return w.recorder.Generate(m, d)
+}
+
+// TestWarnings: a run with warnings only prints them and writes its files;
+// with Strict it fails, printing them as errors, and writes nothing.
+func TestWarnings(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		dir := tempModule(t)
+		var stderr strings.Builder
+		code := Run(Options{Dir: dir, Patterns: []string{"./a"}, Strict: strict, Stdout: os.Stdout, Stderr: &stderr}, &warner{recorder{name: "w"}})
+		want, wantCode, written := filepath.Join(dir, "a/doc.go")+":1:1: warning: m.example/a: no effect\n", 0, true
+		if strict {
+			want, wantCode, written = strings.Replace(want, "warning: ", "", 1), 1, false
+		}
+		if code != wantCode || stderr.String() != want {
+			t.Errorf("strict %v: exit %d, stderr %q; want exit %d and %q", strict, code, stderr.String(), wantCode, want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "a/w.txt")); (err == nil) != written {
+			t.Errorf("strict %v: file written: %v, want %v", strict, err == nil, written)
+		}
 	}
 }

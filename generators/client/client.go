@@ -106,7 +106,7 @@ func (p *plan) versions() []*version {
 // Generate writes the clientset for the inputs.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	p := g.plan(m, diags)
-	if p == nil || diags.Len() > 0 {
+	if p == nil || diags.HasErrors() {
 		return engine.Output{}
 	}
 	jobs := p.jobs()
