@@ -78,34 +78,12 @@ func TestDiagnostics(t *testing.T) {
 		{"all", []string{"./bad/..."}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir := refmod.CopyDir(t, root)
-			t.Chdir(dir)
-			want, err := os.ReadFile(filepath.Join("golden", c.name+".txt"))
+			want, err := os.ReadFile(filepath.Join(root, "golden", c.name+".txt"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			generate := func(extra ...string) (int, string, int) {
-				var stdout, stderr bytes.Buffer
-				code := run(append(append(extra, "--output-file", outputName), c.patterns...), &stdout, &stderr)
-				return code, stderr.String(), len(refmod.Take(t, dir, outputName))
-			}
-			code, got, files := generate()
-			if got != string(want) {
-				t.Errorf("diagnostics differ.\ngot:\n%s\nwant:\n%s", got, want)
-			}
-			switch {
-			case !c.warnings && (code != 1 || files != 0):
-				t.Errorf("exit %d and %d files written; want exit 1 and none", code, files)
-			case c.warnings && (code != 0 || files == 0):
-				t.Errorf("exit %d and %d files written; want exit 0 and the files", code, files)
-			}
-			if !c.warnings {
-				return
-			}
-			code, got, files = generate("--strict")
-			if wantStrict := strings.ReplaceAll(string(want), ": warning: ", ": "); code != 1 || files != 0 || got != wantStrict {
-				t.Errorf("--strict: exit %d, %d files written, stderr:\n%s\nwant exit 1, none written, and:\n%s", code, files, got, wantStrict)
-			}
+			args := append([]string{"--output-file", outputName}, c.patterns...)
+			refmod.Diagnostics(t, refmod.CopyDir(t, root), outputName, run, string(want), c.warnings, args...)
 		})
 	}
 }
