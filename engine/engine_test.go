@@ -109,3 +109,27 @@ func TestWarnings(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternsThatMatchNothing: upstream generates nothing for a pattern
+// that matches no package, or for no pattern at all, and succeeds; so do
+// we, with a warning, and the other patterns are generated.
+func TestPatternsThatMatchNothing(t *testing.T) {
+	for _, c := range []struct {
+		patterns []string
+		want     string
+		written  bool
+	}{
+		{[]string{"./a", "m.example/nothing/..."}, "warning: package pattern \"m.example/nothing/...\" matched no packages\n", true},
+		{nil, "warning: no package patterns given\n", false},
+	} {
+		dir := tempModule(t)
+		var stderr strings.Builder
+		code := Run(Options{Dir: dir, Patterns: c.patterns, Stdout: os.Stdout, Stderr: &stderr}, &recorder{name: "r"})
+		if code != 0 || stderr.String() != c.want {
+			t.Errorf("%q: exit %d, stderr %q; want exit 0 and %q", c.patterns, code, stderr.String(), c.want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "a/r.txt")); (err == nil) != c.written {
+			t.Errorf("%q: a/r.txt written: %v, want %v", c.patterns, err == nil, c.written)
+		}
+	}
+}

@@ -58,11 +58,12 @@ const mode = packages.NeedName | packages.NeedFiles | packages.NeedImports |
 // may be stale or missing, and that is what a run is there to fix.
 func Load(cfg Config) (*Result, *diag.List) {
 	var diags diag.List
-	if len(cfg.Patterns) == 0 {
-		diags.Errorf(token.Position{}, "no package patterns given")
-		return nil, &diags
-	}
 	fset := token.NewFileSet()
+	if len(cfg.Patterns) == 0 {
+		// Upstream loads nothing and generates nothing.
+		diags.Warnf(token.Position{}, "no package patterns given")
+		return &Result{Fset: fset, ByPath: map[string]*packages.Package{}}, &diags
+	}
 	pcfg := &packages.Config{
 		Mode:       mode,
 		Dir:        cfg.Dir,
@@ -243,8 +244,9 @@ func isRoot(p *packages.Package, roots []*packages.Package) bool {
 	return false
 }
 
-// reportUnmatched names every pattern that matched no package. go list only
-// warns about those, and a generator that silently does nothing is worse.
+// reportUnmatched warns about every pattern that matched no package. go
+// list only warns about those, and upstream generates nothing for them,
+// but a generator that silently does nothing is worse.
 func reportUnmatched(cfg Config, roots []*packages.Package, diags *diag.List) {
 	for _, pat := range cfg.Patterns {
 		m := newMatcher(cfg.Dir, pat)
@@ -258,7 +260,7 @@ func reportUnmatched(cfg Config, roots []*packages.Package, diags *diag.List) {
 			}
 		}
 		if !found {
-			diags.Errorf(token.Position{}, "package pattern %q matched no packages", pat)
+			diags.Warnf(token.Position{}, "package pattern %q matched no packages", pat)
 		}
 	}
 }
