@@ -53,9 +53,10 @@ const mode = packages.NeedName | packages.NeedFiles | packages.NeedImports |
 	packages.NeedDeps | packages.NeedModule | packages.NeedTypes | packages.NeedSyntax
 
 // Load reads the packages named by cfg. Problems that stop a package from
-// being read (a missing directory, a syntax error, a pattern that matches
-// nothing) are returned as diagnostics. Type errors are not: generated code
-// may be stale or missing, and that is what a run is there to fix.
+// being read (a missing directory, a syntax error) are returned as errors,
+// and a pattern that matches nothing, or no pattern, as a warning. Type
+// errors are not reported: generated code may be stale or missing, and that
+// is what a run is there to fix.
 func Load(cfg Config) (*Result, *diag.List) {
 	var diags diag.List
 	fset := token.NewFileSet()
