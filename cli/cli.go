@@ -18,6 +18,7 @@ import (
 type Common struct {
 	GoHeaderFile string
 	VerifyOnly   bool
+	Strict       bool
 	Dir          string
 	Verbosity    int
 	LintRules    []string // upstream's tag lint rules; apigen always checks markers
@@ -33,6 +34,7 @@ var lintRules = []string{"known-tags-only", "require-explicit-disablement"}
 func (c *Common) Add(fs *pflag.FlagSet) {
 	fs.StringVar(&c.GoHeaderFile, "go-header-file", "", "file with the boilerplate header for generated files; \"YEAR\" becomes the current year")
 	fs.BoolVar(&c.VerifyOnly, "verify-only", false, "write nothing; exit 1 and show a diff if any generated file is missing, stale or extra")
+	fs.BoolVar(&c.Strict, "strict", false, "treat warnings as errors: exit 1 and write nothing")
 	fs.StringVarP(&c.Dir, "chdir", "C", "", "run as if started in this directory")
 	fs.IntVarP(&c.Verbosity, "v", "v", 0, "log verbosity (accepted for compatibility)")
 	fs.StringSliceVar(&c.LintRules, "lint-rules", nil, "accepted for compatibility ("+strings.Join(lintRules, ", ")+"); apigen always checks markers")
@@ -142,6 +144,7 @@ func (c *Common) Options(fs *pflag.FlagSet, stdout, stderr io.Writer) engine.Opt
 		Dir:        c.Dir,
 		Patterns:   fs.Args(),
 		VerifyOnly: c.VerifyOnly,
+		Strict:     c.Strict,
 		Verbosity:  c.Verbosity,
 		Stdout:     stdout,
 		Stderr:     stderr,

@@ -14,19 +14,37 @@ import (
 	"sync"
 )
 
+// Severity says whether a diagnostic fails the run.
+type Severity int
+
+const (
+	// Error: upstream would write wrong code, or the input cannot mean
+	// what it says. Nothing is written.
+	Error Severity = iota
+	// Warning: the input has no effect on what is generated. The run
+	// goes on, unless warnings are made errors (Strict).
+	Warning
+)
+
 // Diagnostic is one problem. Pos may be invalid for problems that belong to
 // no source line, such as a package pattern that matched nothing.
 type Diagnostic struct {
-	Pos token.Position
-	Msg string
+	Pos      token.Position
+	Msg      string
+	Severity Severity
 }
 
-// String renders the diagnostic as "file:line:col: message".
+// String renders the diagnostic as "file:line:col: message", with
+// "warning: " before the message of a warning.
 func (d Diagnostic) String() string {
-	if !d.Pos.IsValid() {
-		return d.Msg
+	msg := d.Msg
+	if d.Severity == Warning {
+		msg = "warning: " + msg
 	}
-	return fmt.Sprintf("%s: %s", d.Pos, d.Msg)
+	if !d.Pos.IsValid() {
+		return msg
+	}
+	return fmt.Sprintf("%s: %s", d.Pos, msg)
 }
 
 // List accumulates diagnostics. It is safe for concurrent use.
@@ -35,9 +53,14 @@ type List struct {
 	items []Diagnostic
 }
 
-// Errorf records a problem at pos.
+// Errorf records an error at pos.
 func (l *List) Errorf(pos token.Position, format string, args ...any) {
 	l.Add(Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Warnf records a warning at pos: input that changes nothing generated.
+func (l *List) Warnf(pos token.Position, format string, args ...any) {
+	l.Add(Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Severity: Warning})
 }
 
 // Add records diagnostics.
@@ -47,14 +70,31 @@ func (l *List) Add(ds ...Diagnostic) {
 	l.mu.Unlock()
 }
 
-// Len reports how many diagnostics were recorded.
+// Len reports how many diagnostics were recorded, warnings included.
 func (l *List) Len() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return len(l.items)
 }
 
-// Sorted returns the diagnostics ordered by position, without duplicates.
+// HasErrors reports whether an error was recorded.
+func (l *List) HasErrors() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.ContainsFunc(l.items, func(d Diagnostic) bool { return d.Severity == Error })
+}
+
+// Strict makes every warning recorded so far an error.
+func (l *List) Strict() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i := range l.items {
+		l.items[i].Severity = Error
+	}
+}
+
+// Sorted returns the diagnostics ordered by position, without duplicates;
+// a message given both as an error and as a warning is kept as the error.
 // Diagnostics without a position come first.
 func (l *List) Sorted() []Diagnostic {
 	l.mu.Lock()
@@ -65,9 +105,10 @@ func (l *List) Sorted() []Diagnostic {
 			cmp.Compare(a.Pos.Filename, b.Pos.Filename),
 			cmp.Compare(a.Pos.Line, b.Pos.Line),
 			cmp.Compare(a.Pos.Column, b.Pos.Column),
-			cmp.Compare(a.Msg, b.Msg))
+			cmp.Compare(a.Msg, b.Msg),
+			cmp.Compare(a.Severity, b.Severity))
 	})
-	return slices.Compact(out)
+	return slices.CompactFunc(out, func(a, b Diagnostic) bool { return a.Pos == b.Pos && a.Msg == b.Msg })
 }
 
 // Print writes every diagnostic, one a line, with file names relative to
@@ -80,7 +121,8 @@ func (l *List) Print(w io.Writer) {
 	}
 }
 
-// Err returns nil for an empty list, or an error listing every diagnostic.
+// Err returns nil for an empty list, or an error listing every diagnostic,
+// warnings included.
 func (l *List) Err() error {
 	if l.Len() == 0 {
 		return nil

@@ -41,6 +41,7 @@ type Options struct {
 	Dir        string            // where relative patterns are resolved; "" is the working directory
 	Patterns   []string          // packages to generate for
 	VerifyOnly bool              // compare with disk instead of writing
+	Strict     bool              // warnings fail the run, as errors do
 	Verbosity  int               // 2 and above logs the time each phase took
 	Registry   *markers.Registry // the markers to parse; nil means those of the generators
 	Preload    []string          // packages to load as well, if they exist, so that a session can serve later runs
@@ -67,17 +68,21 @@ func Registry(gens ...Generator) *markers.Registry {
 
 // Run loads opts.Patterns once, runs every generator over the result, and
 // writes or verifies the files. It returns the process exit status: 0 on
-// success, 1 when there were diagnostics or verification found differences.
+// success, 1 when there were errors or verification found differences.
 func Run(opts Options, gens ...Generator) int {
 	out, diags := Generate(opts, gens...)
 	return Finish(opts, out, diags)
 }
 
-// Finish reports diags, or writes or verifies out, and returns the exit
+// Finish reports diags, then writes or verifies out unless they hold an
+// error (with opts.Strict, a warning counts as one), and returns the exit
 // status.
 func Finish(opts Options, out Output, diags *diag.List) int {
-	if diags.Len() > 0 {
-		diags.Print(opts.Stderr)
+	if opts.Strict {
+		diags.Strict()
+	}
+	diags.Print(opts.Stderr)
+	if diags.HasErrors() {
 		return 1
 	}
 	defer opts.phase("writing", time.Now())
@@ -105,7 +110,7 @@ func Finish(opts Options, out Output, diags *diag.List) int {
 }
 
 // Generate loads and runs the generators, returning their combined output
-// in generator order. Output is meaningful only when diags is empty.
+// in generator order. Output is meaningful only when diags has no errors.
 func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
 	_, m, diags := Open(opts, gens...)
 	if m == nil {

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apigen-dev/apigen/diag"
@@ -75,5 +77,59 @@ func TestGeneratedFilesAreNotInput(t *testing.T) {
 	r := &recorder{name: "gen"}
 	if code := Run(Options{Dir: dir, Patterns: []string{"./..."}, Stdout: os.Stdout, Stderr: os.Stderr}, r); code != 0 {
 		t.Fatalf("a broken generated file broke the run: exit %d", code)
+	}
+}
+
+// warner writes a file per package, and warns about each.
+type warner struct{ recorder }
+
+func (w *warner) Generate(m *model.Model, d *diag.List) Output {
+	for _, p := range m.Packages {
+		d.Warnf(token.Position{Filename: p.Dir + "/doc.go", Line: 1, Column: 1}, "%s: no effect", p.Path)
+	}
+	return w.recorder.Generate(m, d)
+}
+
+// TestWarnings: a run with warnings only prints them and writes its files;
+// with Strict it fails, printing them as errors, and writes nothing.
+func TestWarnings(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		dir := tempModule(t)
+		var stderr strings.Builder
+		code := Run(Options{Dir: dir, Patterns: []string{"./a"}, Strict: strict, Stdout: os.Stdout, Stderr: &stderr}, &warner{recorder{name: "w"}})
+		want, wantCode, written := filepath.Join(dir, "a/doc.go")+":1:1: warning: m.example/a: no effect\n", 0, true
+		if strict {
+			want, wantCode, written = strings.Replace(want, "warning: ", "", 1), 1, false
+		}
+		if code != wantCode || stderr.String() != want {
+			t.Errorf("strict %v: exit %d, stderr %q; want exit %d and %q", strict, code, stderr.String(), wantCode, want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "a/w.txt")); (err == nil) != written {
+			t.Errorf("strict %v: file written: %v, want %v", strict, err == nil, written)
+		}
+	}
+}
+
+// TestPatternsThatMatchNothing: upstream generates nothing for a pattern
+// that matches no package, or for no pattern at all, and succeeds; so do
+// we, with a warning, and the other patterns are generated.
+func TestPatternsThatMatchNothing(t *testing.T) {
+	for _, c := range []struct {
+		patterns []string
+		want     string
+		written  bool
+	}{
+		{[]string{"./a", "m.example/nothing/..."}, "warning: package pattern \"m.example/nothing/...\" matched no packages\n", true},
+		{nil, "warning: no package patterns given\n", false},
+	} {
+		dir := tempModule(t)
+		var stderr strings.Builder
+		code := Run(Options{Dir: dir, Patterns: c.patterns, Stdout: os.Stdout, Stderr: &stderr}, &recorder{name: "r"})
+		if code != 0 || stderr.String() != c.want {
+			t.Errorf("%q: exit %d, stderr %q; want exit 0 and %q", c.patterns, code, stderr.String(), c.want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "a/r.txt")); (err == nil) != c.written {
+			t.Errorf("%q: a/r.txt written: %v, want %v", c.patterns, err == nil, c.written)
+		}
 	}
 }

@@ -53,7 +53,7 @@ func Open(opts Options, gens ...Generator) (*Session, *model.Model, *diag.List) 
 	}
 	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra})
 	opts.phase("loading", start)
-	if diags.Len() > 0 {
+	if diags.HasErrors() {
 		return nil, nil, diags
 	}
 	start = time.Now()

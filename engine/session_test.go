@@ -133,3 +133,34 @@ func TestGeneratedFile(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionWarnings: a run served from a session reports its warnings
+// and writes, or, with Strict, fails and writes nothing, as a run of its
+// own does.
+func TestSessionWarnings(t *testing.T) {
+	dir := tempModule(t)
+	opts := Options{Dir: dir, Patterns: []string{"./a", "./b"}, Stdout: io.Discard, Stderr: io.Discard}
+	s, _, diags := Open(opts, &recorder{name: "first"})
+	if diags.Len() > 0 {
+		t.Fatal(diags.Err())
+	}
+	for _, strict := range []bool{true, false} {
+		var stderr bytes.Buffer
+		o := opts
+		o.Patterns, o.Strict, o.Stderr = []string{"./b"}, strict, &stderr
+		out, diags, served := s.Generate(o, &warner{recorder{name: "w"}})
+		if !served {
+			t.Fatal("not served")
+		}
+		code := Finish(o, out, diags)
+		_, err := os.Stat(filepath.Join(dir, "b/w.txt"))
+		at := filepath.Join(dir, "b/doc.go") + ":1:1: "
+		wantCode, wantMsg := 0, at+"warning: m.example/b: no effect\n"
+		if strict {
+			wantCode, wantMsg = 1, at+"m.example/b: no effect\n"
+		}
+		if code != wantCode || (err == nil) == strict || stderr.String() != wantMsg {
+			t.Errorf("strict %v: exit %d, file written %v, stderr %q; want exit %d and %q", strict, code, err == nil, stderr.String(), wantCode, wantMsg)
+		}
+	}
+}

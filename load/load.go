@@ -53,16 +53,18 @@ const mode = packages.NeedName | packages.NeedFiles | packages.NeedImports |
 	packages.NeedDeps | packages.NeedModule | packages.NeedTypes | packages.NeedSyntax
 
 // Load reads the packages named by cfg. Problems that stop a package from
-// being read (a missing directory, a syntax error, a pattern that matches
-// nothing) are returned as diagnostics. Type errors are not: generated code
-// may be stale or missing, and that is what a run is there to fix.
+// being read (a missing directory, a syntax error) are returned as errors,
+// and a pattern that matches nothing, or no pattern, as a warning. Type
+// errors are not reported: generated code may be stale or missing, and that
+// is what a run is there to fix.
 func Load(cfg Config) (*Result, *diag.List) {
 	var diags diag.List
-	if len(cfg.Patterns) == 0 {
-		diags.Errorf(token.Position{}, "no package patterns given")
-		return nil, &diags
-	}
 	fset := token.NewFileSet()
+	if len(cfg.Patterns) == 0 {
+		// Upstream loads nothing and generates nothing.
+		diags.Warnf(token.Position{}, "no package patterns given")
+		return &Result{Fset: fset, ByPath: map[string]*packages.Package{}}, &diags
+	}
 	pcfg := &packages.Config{
 		Mode:       mode,
 		Dir:        cfg.Dir,
@@ -243,8 +245,9 @@ func isRoot(p *packages.Package, roots []*packages.Package) bool {
 	return false
 }
 
-// reportUnmatched names every pattern that matched no package. go list only
-// warns about those, and a generator that silently does nothing is worse.
+// reportUnmatched warns about every pattern that matched no package. go
+// list only warns about those, and upstream generates nothing for them,
+// but a generator that silently does nothing is worse.
 func reportUnmatched(cfg Config, roots []*packages.Package, diags *diag.List) {
 	for _, pat := range cfg.Patterns {
 		m := newMatcher(cfg.Dir, pat)
@@ -258,7 +261,7 @@ func reportUnmatched(cfg Config, roots []*packages.Package, diags *diag.List) {
 			}
 		}
 		if !found {
-			diags.Errorf(token.Position{}, "package pattern %q matched no packages", pat)
+			diags.Warnf(token.Position{}, "package pattern %q matched no packages", pat)
 		}
 	}
 }

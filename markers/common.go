@@ -28,6 +28,7 @@ var (
 	Default = &Definition{
 		Name:  "default",
 		Place: Field | Type,
+		Once:  true,
 		Value: defaultGrammar{},
 		Help:  "the value a field (or every pointer to this type) is set to when it is empty: JSON, or ref(Const) / ref(import/path.Const)",
 	}

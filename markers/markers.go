@@ -49,7 +49,10 @@ type Definition struct {
 	Place      Place   // where it may stand
 	Value      Grammar // what may follow "="
 	Repeatable bool    // may be given more than once at one place
-	Help       string  // one line for `apigen markers`
+	// Once: upstream rejects, or reads differently, a second marker even
+	// with the same value, so a repeat is an error and not a warning.
+	Once bool
+	Help string // one line for `apigen markers`
 }
 
 // Grammar parses and checks a marker's raw value.
@@ -63,6 +66,7 @@ type Marker struct {
 	Def   *Definition
 	Pos   token.Position
 	Value any // what Def.Value.Parse returned
+	raw   string
 }
 
 // Set is the markers found at one place, in source order.
@@ -196,17 +200,22 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 		diags.Errorf(pos, "invalid value %q for +%s: %v", tag.Value, name, err)
 		return Marker{}, false
 	}
-	return Marker{Def: def, Pos: pos, Value: v}, true
+	return Marker{Def: def, Pos: pos, Value: v, raw: tag.Value}, true
 }
 
 // dropRepeats reports and removes the second and later markers of a
-// definition that may be given only once.
+// definition that may be given only once. A repeat of the same value
+// changes nothing upstream generates, unless the definition says so.
 func dropRepeats(set Set, diags *diag.List) Set {
 	first := map[*Definition]Marker{}
 	out := set[:0]
 	for _, m := range set {
 		if f, seen := first[m.Def]; seen && !m.Def.Repeatable {
-			diags.Errorf(m.Pos, "marker +%s given again (first at line %d); it may be given once", m.Def.Name, f.Pos.Line)
+			if f.raw == m.raw && !m.Def.Once {
+				diags.Warnf(m.Pos, "marker +%s given again with the same value (first at line %d); the repeat has no effect", m.Def.Name, f.Pos.Line)
+			} else {
+				diags.Errorf(m.Pos, "marker +%s given again (first at line %d); it may be given once", m.Def.Name, f.Pos.Line)
+			}
 			continue
 		} else if !seen {
 			first[m.Def] = m

@@ -14,6 +14,7 @@ func testRegistry() *Registry {
 		&Definition{Name: "k8s:thing-gen", Place: Package, Value: OneOf{"package", "false"}},
 		&Definition{Name: "k8s:thing-gen", Place: Type, Value: OneOf{"true", "false"}},
 		&Definition{Name: "k8s:thing-gen:refs", Place: Type, Value: TypeRefs{}, Repeatable: true},
+		&Definition{Name: "k8s:thing-gen:once", Place: Type, Value: OneOf{"x"}, Once: true},
 	)
 	r.Own("k8s:thing-gen")
 	return r
@@ -46,6 +47,8 @@ func TestParse(t *testing.T) {
 		{"value for the other place", Type, []string{"+k8s:thing-gen=package"}, 0, []string{"allowed values are true, false"}},
 		{"out of place", Package, []string{"+k8s:thing-gen:refs=a.B"}, 0, []string{"does not belong on a package; it goes on a type"}},
 		{"repeated", Type, []string{"+k8s:thing-gen=true", "+k8s:thing-gen=false"}, 1, []string{"f.go:2:1: marker +k8s:thing-gen given again (first at line 1)"}},
+		{"repeated alike", Type, []string{"+k8s:thing-gen=true", "+k8s:thing-gen=true"}, 1, []string{"f.go:2:1: warning: marker +k8s:thing-gen given again with the same value (first at line 1); the repeat has no effect"}},
+		{"repeated alike, once", Type, []string{"+k8s:thing-gen:once=x", "+k8s:thing-gen:once=x"}, 1, []string{"f.go:2:1: marker +k8s:thing-gen:once given again (first at line 1)"}},
 		{"repeatable", Type, []string{"+k8s:thing-gen:refs=a.B", "+k8s:thing-gen:refs=c/d.E,f.G"}, 2, nil},
 		{"bad type name", Type, []string{"+k8s:thing-gen:refs=notqualified"}, 0, []string{"is not a fully qualified type name"}},
 		{"arguments", Type, []string{"+k8s:thing-gen(x)=true"}, 0, []string{"takes no arguments"}},

@@ -5,7 +5,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/apigen-dev/apigen/refmod"
 )
 
 // TestDiagnostics runs apigen on packages with bad input. Each run must exit
@@ -97,6 +100,38 @@ func TestClientFlagErrors(t *testing.T) {
 		code := run(append(append([]string{"generate"}, c.args...), "./..."), &stdout, &stderr)
 		if code != 2 || !bytes.Contains(stderr.Bytes(), []byte(c.want)) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
+
+// TestStrict runs apigen generate over code-generator's defaulter output
+// test "empty", whose +k8s:defaulter-gen=covers names a field no type has:
+// a warning, and the file is written as upstream writes it. With --strict
+// the warning is an error: exit 1, nothing written.
+func TestStrict(t *testing.T) {
+	dir := refmod.Copy(t, "k8s.io/code-generator@v0.37.2")
+	const pkg = "k8s.io/code-generator/cmd/defaulter-gen/output_tests/empty"
+	file := filepath.Join(dir, "cmd/defaulter-gen/output_tests/empty/zz_generated.defaults.go")
+	header := refmod.Lines(t, file, 4, 18)
+	shipped := refmod.Take(t, dir, "zz_generated.defaults.go")[file]
+	warning := filepath.Join(dir, "cmd/defaulter-gen/output_tests/empty/doc.go") +
+		":17:1: warning: +k8s:defaulter-gen=covers: no type in package " + pkg + " has a field named covers\n"
+	for _, strict := range []bool{true, false} {
+		args := []string{"generate", "-C", dir, "--go-header-file", header, "--generators", "defaulter", pkg}
+		want, wantCode := warning, 0
+		if strict {
+			args, want, wantCode = append(args, "--strict"), strings.Replace(warning, " warning: ", " ", 1), 1
+		}
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != wantCode || stderr.String() != want {
+			t.Errorf("strict %v: exit %d, stderr:\n%s\nwant exit %d and:\n%s", strict, code, stderr.String(), wantCode, want)
+		}
+		got, err := os.ReadFile(file)
+		switch {
+		case strict && err == nil:
+			t.Errorf("--strict failed the run but wrote %s", file)
+		case !strict && !bytes.Equal(got, shipped):
+			t.Errorf("%s differs from upstream's (error %v):\n%s", file, err, refmod.FirstLines(got, shipped))
 		}
 	}
 }

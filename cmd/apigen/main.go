@@ -33,7 +33,7 @@ import (
 )
 
 const usage = `usage:
-  apigen generate [--go-header-file FILE] [--verify-only] [-C DIR] [--generators LIST]
+  apigen generate [--go-header-file FILE] [--verify-only] [--strict] [-C DIR] [--generators LIST]
                   [--<generator>-output-file NAME] [--extra-peer-dirs PATHS] PATTERN...
   apigen markers
 `

@@ -2,8 +2,12 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/apigen-dev/apigen/refmod"
@@ -122,4 +126,42 @@ func TestDeterminism(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWarningsAsUpstream: a second version of a group without the first's
+// +groupName, and an --included-types-overrides name no package declares,
+// change nothing upstream writes. They are warnings, with no line to point
+// at: the run succeeds with upstream's files, and fails with --strict.
+func TestWarningsAsUpstream(t *testing.T) {
+	dir := refmod.CopyDir(t, "../../testdata/client/features")
+	doc := filepath.Join(dir, "apis/things/v2/doc.go")
+	if err := os.WriteFile(doc, []byte("package v2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := featureArgs(dir, []string{"--clientset-name", "warned",
+		"--included-types-overrides", "things.example.com/v1/Thing,things.example.com/v1/Nothing",
+		"--input-base", featuresBase, "--input", "things/v1,things/v2"}, "boilerplate.go.txt")
+	runUpstream(t, dir, args...)
+	root := filepath.Join(dir, "client")
+	want, keep := takeGenerated(t, root)
+	wantWarnings := "warning: --included-types-overrides names things.example.com/v1/Nothing, but package client.example/features/apis/things/v1 has no type Nothing; the name has no effect\n" +
+		"warning: package client.example/features/apis/things/v2 has no +groupName, but client.example/features/apis/things/v1, the first version of its group, has +groupName=things.example.com; its client uses that group\n"
+	for _, strict := range []bool{true, false} {
+		var stderr bytes.Buffer
+		wantCode, wantStderr := 0, wantWarnings
+		if strict {
+			wantCode, wantStderr = 1, strings.ReplaceAll(wantWarnings, "warning: ", "")
+		}
+		code := run(append([]string{"-C", dir, fmt.Sprintf("--strict=%v", strict)}, args...), io.Discard, &stderr)
+		if code != wantCode || stderr.String() != wantStderr {
+			t.Errorf("strict %v: exit %d, stderr:\n%s\nwant exit %d and:\n%s", strict, code, stderr.String(), wantCode, wantStderr)
+		}
+		if !strict {
+			continue
+		}
+		if gen, _ := takeGenerated(t, root); len(gen) != 0 {
+			t.Errorf("--strict failed the run but wrote %d files", len(gen))
+		}
+	}
+	compareTree(t, root, want, keep)
 }

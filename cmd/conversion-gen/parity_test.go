@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/apigen-dev/apigen/refmod"
@@ -69,30 +67,38 @@ func TestParitySkipUnsafe(t *testing.T) {
 	refmod.Compare(t, dir, outputName, want)
 }
 
-// TestDiagnostics runs conversion-gen on bad input: each run must exit 1,
-// print exactly the golden diagnostics, and write nothing.
+// TestDiagnostics runs conversion-gen on bad input, in a copy of
+// testdata/conversion: each run must print exactly the golden diagnostics;
+// one with an error exits 1 and writes nothing, one with warnings only
+// writes (see refmod.Diagnostics).
 func TestDiagnostics(t *testing.T) {
 	root, _ := filepath.Abs("../../testdata/conversion")
-	for _, name := range []string{"badpeer", "badsig", "nopath", "manual"} {
-		t.Run(name, func(t *testing.T) {
-			t.Chdir(root)
-			want, err := os.ReadFile(filepath.Join("golden", name+".txt"))
+	for _, c := range []struct {
+		name     string
+		warnings bool // warnings only
+	}{{"badpeer", false}, {"badsig", false}, {"nopath", false}, {"manual", false}, {"misnamed", true}} {
+		t.Run(c.name, func(t *testing.T) {
+			want, err := os.ReadFile(filepath.Join(root, "golden", c.name+".txt"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			var stdout, stderr bytes.Buffer
-			if code := run([]string{"--output-file", outputName, "./" + name + "/..."}, &stdout, &stderr); code != 1 {
-				t.Errorf("exit status %d, want 1", code)
-			}
-			if got := stderr.String(); got != string(want) {
-				t.Errorf("diagnostics differ.\ngot:\n%s\nwant:\n%s", got, want)
-			}
-			filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-				if err == nil && strings.HasPrefix(d.Name(), "zz_generated") {
-					t.Errorf("generated %s although the run failed", p)
-				}
-				return nil
-			})
+			refmod.Diagnostics(t, refmod.CopyDir(t, root), outputName, run, string(want), c.warnings, "--output-file", outputName, "./"+c.name+"/...")
 		})
 	}
+}
+
+// TestWarningsAsUpstream checks that functions named like conversions
+// that upstream passes over, and that only earn warnings, leave the files
+// as upstream's binary writes them.
+func TestWarningsAsUpstream(t *testing.T) {
+	t.Parallel()
+	src, _ := filepath.Abs("../../testdata/conversion")
+	dir := refmod.CopyDir(t, src)
+	args := []string{"--output-file", outputName, "./misnamed/..."}
+	want := refmod.Upstream(t, "conversion-gen", dir, outputName, args...)
+	if len(want) != 1 {
+		t.Fatalf("upstream wrote %d files, want 1", len(want))
+	}
+	refmod.Regenerate(t, dir, outputName, run, args...)
+	refmod.Compare(t, dir, outputName, want)
 }

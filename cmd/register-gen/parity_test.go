@@ -123,3 +123,37 @@ func TestVerifyOnly(t *testing.T) {
 		t.Errorf("--verify-only recreated %s", file)
 	}
 }
+
+// TestRootPackageWarning: a package whose import path has one element
+// names no group and version. Upstream writes nothing for it and succeeds;
+// we warn, succeed and write nothing, and fail with --strict.
+func TestRootPackageWarning(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":   "module regroot\n\ngo 1.26\n",
+		"doc.go":   "// +groupName=things.example\npackage regroot\n",
+		"types.go": "package regroot\n\ntype TypeMeta struct{}\n\ntype Thing struct {\n\tTypeMeta `json:\",inline\"`\n}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := refmod.Upstream(t, "register-gen", dir, outputName, "--output-file", outputName, "."); len(got) != 0 {
+		t.Fatalf("upstream wrote %d files", len(got))
+	}
+	warning := filepath.Join(dir, "doc.go") + ":1:1: warning: cannot register the types of regroot: its import path must end in <group>/<version>\n"
+	for _, strict := range []bool{false, true} {
+		args := []string{"-C", dir, "--output-file", outputName, "."}
+		want, wantCode := warning, 0
+		if strict {
+			args, want, wantCode = append(args, "--strict"), strings.Replace(warning, "warning: ", "", 1), 1
+		}
+		var stderr bytes.Buffer
+		if code := run(args, os.Stdout, &stderr); code != wantCode || stderr.String() != want {
+			t.Errorf("strict %v: exit %d, stderr %q; want exit %d and %q", strict, code, stderr.String(), wantCode, want)
+		}
+		if got := refmod.Take(t, dir, outputName); len(got) != 0 {
+			t.Errorf("strict %v: wrote %d files", strict, len(got))
+		}
+	}
+}

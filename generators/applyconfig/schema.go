@@ -352,7 +352,7 @@ func (g *Generator) inProcess(m *model.Model, diags *diag.List) (doc *spec.Swagg
 	for _, d := range found.Sorted() {
 		if targetDirs[filepath.Dir(d.Pos.Filename)] {
 			diags.Add(d)
-			ok = false
+			ok = ok && d.Severity == diag.Warning
 		}
 	}
 	doc = &spec.Swagger{SwaggerProps: spec.SwaggerProps{

@@ -104,7 +104,7 @@ func (p *plan) versions() []*version {
 // Generate writes the clientset for the inputs.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	p := g.plan(m, diags)
-	if p == nil || diags.Len() > 0 {
+	if p == nil || diags.HasErrors() {
 		return engine.Output{}
 	}
 	jobs := p.jobs()
@@ -247,7 +247,8 @@ func (p *plan) nameGroup(gr *group, diags *diag.List) {
 		case ok && (!named || other.Value.(string) != gr.name):
 			diags.Errorf(other.Pos, "+groupName=%s differs from the group %q of %s, the first version of the group given to --input", other.Value, gr.name, first.pkg.Path)
 		case !ok && named:
-			diags.Errorf(token.Position{Filename: v.pkg.Dir}, "package %s has no +groupName, but %s, the first version of its group, has +groupName=%s", v.pkg.Path, first.pkg.Path, gr.name)
+			// Upstream names the group after its first version only.
+			diags.Warnf(token.Position{Filename: v.pkg.Dir}, "package %s has no +groupName, but %s, the first version of its group, has +groupName=%s; its client uses that group", v.pkg.Path, first.pkg.Path, gr.name)
 		}
 	}
 	for _, v := range gr.versions {
@@ -281,7 +282,8 @@ func (p *plan) selectKinds(m *model.Model, v *version, diags *diag.List) {
 	included, override := p.IncludedTypes[GroupVersion{v.group.name, v.version}]
 	for _, name := range included {
 		if t := v.pkg.Types[name]; t == nil || !m.Declared(t) {
-			diags.Errorf(token.Position{}, "--included-types-overrides names %s/%s/%s, but package %s has no type %s", v.group.name, v.version, name, v.pkg.Path, name)
+			// Upstream passes over such a name.
+			diags.Warnf(token.Position{}, "--included-types-overrides names %s/%s/%s, but package %s has no type %s; the name has no effect", v.group.name, v.version, name, v.pkg.Path, name)
 		}
 	}
 	for name, t := range v.pkg.Types {

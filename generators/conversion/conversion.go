@@ -88,13 +88,15 @@ type target struct {
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	out := engine.Output{PackageFiles: []string{g.OutputFile}}
 	targets, others := g.targets(m, diags)
-	manual := findManual(m, others, targets, diags)
+	manual, unusable := findManual(m, others, targets, diags)
 	equal := newMemoryEquality(manual, m)
 	for _, t := range targets {
 		out.Owned = append(out.Owned, output.Join(t.pkg.Dir, g.OutputFile))
-		if f := g.file(m, t, manual, equal, diags); f != nil {
+		f := g.file(m, t, manual, equal, diags)
+		if f != nil {
 			out.Files = append(out.Files, *f)
 		}
+		reportUnusable(m, unusable, t.pkg.Path, f, diags)
 	}
 	return out
 }

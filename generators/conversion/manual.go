@@ -1,6 +1,7 @@
 package conversion
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/model"
+	"github.com/apigen-dev/apigen/output"
 )
 
 // pair is a conversion from one type to another.
@@ -30,9 +32,9 @@ func publicNamer() *namer.NameStrategy {
 }
 
 // findManual collects the hand-written conversion functions of the other
-// packages and of the targets. In the targets, a function named Convert_*
-// that is not a usable conversion is reported.
-func findManual(m *model.Model, others []string, targets []target, diags *diag.List) manualConversions {
+// packages and of the targets. It also returns the functions of the
+// targets named Convert_* that cannot serve as conversions.
+func findManual(m *model.Model, others []string, targets []target, diags *diag.List) (manualConversions, []unusable) {
 	found := manualConversions{}
 	names := publicNamer()
 	for _, path := range others {
@@ -40,15 +42,24 @@ func findManual(m *model.Model, others []string, targets []target, diags *diag.L
 			scanManual(m, p, names, found, nil)
 		}
 	}
+	var bad []unusable
 	for _, t := range targets {
-		scanManual(m, t.pkg, names, found, diags)
+		bad = append(bad, scanManual(m, t.pkg, names, found, diags)...)
 	}
-	return found
+	return found, bad
+}
+
+// unusable is a function named like a conversion that cannot be one.
+type unusable struct {
+	f   *types.Type
+	why error
 }
 
 // scanManual adds p's conversion functions to found. With diags, it also
-// reports functions that look like conversions but cannot be used as one.
-func scanManual(m *model.Model, p *model.Package, names namer.Namer, found manualConversions, diags *diag.List) {
+// reports conversions defined twice, and returns the functions that look
+// like conversions but cannot be used as one.
+func scanManual(m *model.Model, p *model.Package, names namer.Namer, found manualConversions, diags *diag.List) []unusable {
+	var bad []unusable
 	for _, name := range slices.Sorted(maps.Keys(p.Functions)) {
 		f := p.Functions[name]
 		in, out, err := conversionTypes(f)
@@ -60,7 +71,7 @@ func scanManual(m *model.Model, p *model.Package, names namer.Namer, found manua
 		}
 		switch {
 		case err != nil && diags != nil && strings.HasPrefix(name, "Convert_"):
-			diags.Errorf(m.Position(f), "%s is not a usable conversion function: %v", name, err)
+			bad = append(bad, unusable{f, err})
 		case err != nil:
 		default:
 			key := pair{in, out}
@@ -68,6 +79,25 @@ func scanManual(m *model.Model, p *model.Package, names namer.Namer, found manua
 				diags.Errorf(m.Position(f), "%s duplicates the conversion %s.%s", name, prev.Name.Package, prev.Name.Name)
 			}
 			found[key] = f
+		}
+	}
+	return bad
+}
+
+// reportUnusable reports the unusable functions of the package that file
+// is written for. Upstream passes over them, which only breaks the package
+// when the file declares a function of the same name; otherwise they just
+// go unused. file is nil when it could not be written.
+func reportUnusable(m *model.Model, bad []unusable, pkg string, file *output.File, diags *diag.List) {
+	for _, u := range bad {
+		if u.f.Name.Package != pkg {
+			continue
+		}
+		name := u.f.Name.Name
+		if file == nil || bytes.Contains(file.Data, []byte("\nfunc "+name+"(")) {
+			diags.Errorf(m.Position(u.f), "%s is not a usable conversion function: %v", name, u.why)
+		} else {
+			diags.Warnf(m.Position(u.f), "%s is not a usable conversion function, so it is never called: %v", name, u.why)
 		}
 	}
 }

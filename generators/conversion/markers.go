@@ -28,6 +28,7 @@ var definitions = []*markers.Definition{
 	{
 		Name:  externalMarker,
 		Place: markers.Package,
+		Once:  true,
 		Value: markers.ImportPath{},
 		Help:  "the package that holds the versioned types, when it is not this one",
 	},
@@ -41,6 +42,7 @@ var definitions = []*markers.Definition{
 	{
 		Name:  fnMarker,
 		Place: markers.Func,
+		Once:  true,
 		Value: markers.OneOf{"copy-only", "drop"},
 		Help:  "on a hand-written conversion: copy-only allows a plain copy in its place, drop skips the field",
 	},

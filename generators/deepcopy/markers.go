@@ -12,12 +12,14 @@ var definitions = []*markers.Definition{
 	{
 		Name:  enableMarker,
 		Place: markers.Package,
+		Once:  true,
 		Value: markers.Options{Values: markers.OneOf{"package", "false"}, Keys: []string{"register"}},
 		Help:  "generate DeepCopy methods for every type of the package (package), or for none (false)",
 	},
 	{
 		Name:  enableMarker,
 		Place: markers.Type,
+		Once:  true,
 		Value: markers.OneOf{"true", "false"},
 		Help:  "generate DeepCopy methods for this type (true), or leave it out (false)",
 	},

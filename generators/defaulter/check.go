@@ -22,7 +22,7 @@ import (
 
 // checkPackage reports the +default markers of p's types and fields whose
 // values cannot be applied to what they stand on, and +k8s:defaulter-gen
-// markers on types that upstream would silently ignore.
+// markers on types that upstream would silently ignore (a warning).
 func checkPackage(m *model.Model, p *model.Package, diags *diag.List) {
 	for _, name := range slices.Sorted(maps.Keys(p.Types)) {
 		t := p.Types[name]
@@ -30,7 +30,7 @@ func checkPackage(m *model.Model, p *model.Package, diags *diag.List) {
 			continue
 		}
 		if mk, ok := m.DocMarkers(t).Get(enableMarker); ok {
-			diags.Errorf(mk.Pos, "+%s on type %s is read only from the comment block above its doc comment, separated from it by a blank line; here it has no effect", enableMarker, t.Name.Name)
+			diags.Warnf(mk.Pos, "+%s on type %s is read only from the comment block above its doc comment, separated from it by a blank line; here it has no effect", enableMarker, t.Name.Name)
 		}
 		if mk, ok := m.Markers(t).Get(defaultMarker); ok {
 			// A type's default is applied to pointers to it, and to the

@@ -171,7 +171,7 @@ func checkFieldNames(p *model.Package, a activation, diags *diag.List) {
 	}
 	for _, mk := range a.fields {
 		if name := mk.Value.(string); !have[name] && name != "true" {
-			diags.Errorf(mk.Pos, "+%s=%s: no type in package %s has a field named %s", enableMarker, name, p.Path, name)
+			diags.Warnf(mk.Pos, "+%s=%s: no type in package %s has a field named %s", enableMarker, name, p.Path, name)
 		}
 	}
 }

@@ -44,18 +44,21 @@ var definitions = []*markers.Definition{
 	{
 		Name:  enableMarker,
 		Place: markers.Type,
+		Once:  true,
 		Value: markers.OneOf{"true", "false"},
 		Help:  "in the comment block above the type's doc comment: always (true) or never (false) generate SetObjectDefaults_<Type>",
 	},
 	{
 		Name:  enableMarker,
 		Place: markers.Func,
+		Once:  true,
 		Value: markers.OneOf{"covers"},
 		Help:  "on a SetDefaults_<Type> function: it defaults everything the type holds, so nested defaulters are not called after it",
 	},
 	{
 		Name:  inputMarker,
 		Place: markers.Package,
+		Once:  true,
 		Value: markers.ImportPath{},
 		Help:  "the package whose types get defaulters, when it is not this one; the functions are written here",
 	},

@@ -94,7 +94,7 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.Li
 // it, or else its package, has a model package. The type's marker is read
 // from its doc comment only; a detached comment block above does not
 // count, as upstream. A type marker on a type that cannot get a method is
-// reported: upstream silently ignores it.
+// warned about: upstream silently ignores it.
 func methodsOf(m *model.Model, p *model.Package, diags *diag.List) []method {
 	pkgValue := ""
 	if mk, ok := p.Markers.Get(markerName); ok {
@@ -110,7 +110,7 @@ func methodsOf(m *model.Model, p *model.Package, diags *diag.List) []method {
 		}
 		if !isModel(t) {
 			if tagged {
-				diags.Errorf(mk.Pos, "+%s on type %s has no effect: only exported struct types get an OpenAPIModelName method", markerName, t.Name.Name)
+				diags.Warnf(mk.Pos, "+%s on type %s has no effect: only exported struct types get an OpenAPIModelName method", markerName, t.Name.Name)
 			}
 			continue
 		}

@@ -58,7 +58,7 @@ func regenerate(t *testing.T, dir, headerFile string, readOnly []string, pattern
 			t.Errorf("%s is outside the module being generated (a read-only package?)", p)
 		}
 	}
-	if err := output.Write(out.Files); err != nil {
+	if err := output.Write(out.Files, nil, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	return shipped

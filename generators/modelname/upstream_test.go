@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apigen-dev/apigen/engine"
@@ -44,7 +45,8 @@ func upstreamOpenAPIGen(t *testing.T, dir, header string, patterns ...string) ma
 // TestParityUpstreamBehaviour compares with upstream's binary on
 // testdata/modelname/behaviour: type markers overriding the package's,
 // markers in detached blocks and outside doc.go, unexported, non-struct,
-// generic and alias types, and packages that get no file.
+// generic and alias types (a type marker on those is a warning), and
+// packages that get no file.
 func TestParityUpstreamBehaviour(t *testing.T) {
 	dir := refmod.CopyDir(t, "../../testdata/modelname/behaviour")
 	headerFile := filepath.Join(dir, "hack/boilerplate.go.txt")
@@ -60,6 +62,11 @@ func TestParityUpstreamBehaviour(t *testing.T) {
 	gen := &modelname.Generator{OutputFile: outputName, Header: header}
 	if code := engine.Run(engine.Options{Dir: dir, Patterns: []string{"./..."}, Stdout: &stderr, Stderr: &stderr}, gen); code != 0 {
 		t.Fatalf("exit status %d:\n%s", code, stderr.String())
+	}
+	// Other's marker has no effect, upstream or here: a warning only.
+	warning := filepath.Join(dir, "nostructs/types.go") + ":8:1: warning: +k8s:openapi-model-package on type Other has no effect"
+	if !strings.HasPrefix(stderr.String(), warning) {
+		t.Errorf("stderr:\n%s\nwant the warning %q", stderr.String(), warning)
 	}
 	refmod.Compare(t, dir, outputName, want)
 }

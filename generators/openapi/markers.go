@@ -129,6 +129,7 @@ var definitions = []*markers.Definition{
 	{
 		Name:  listTypeMarker,
 		Place: markers.Field | markers.Type,
+		Once:  true,
 		Value: markers.OneOf{"atomic", "set", "map"},
 		Help:  "how server-side apply merges the list (x-kubernetes-list-type): atomic, set of scalars, or map keyed by +listMapKey",
 	},
@@ -142,24 +143,28 @@ var definitions = []*markers.Definition{
 	{
 		Name:  mapTypeMarker,
 		Place: markers.Field | markers.Type,
+		Once:  true,
 		Value: markers.OneOf{"atomic", "granular"},
 		Help:  "how server-side apply merges the map (x-kubernetes-map-type)",
 	},
 	{
 		Name:  structTypeMarker,
 		Place: markers.Field | markers.Type,
+		Once:  true,
 		Value: markers.OneOf{"atomic", "granular"},
 		Help:  "how server-side apply merges the struct (x-kubernetes-map-type)",
 	},
 	{
 		Name:  patchKeyMarker,
 		Place: markers.Field,
+		Once:  true,
 		Value: fieldKey{},
 		Help:  "strategic merge patch key (x-kubernetes-patch-merge-key); must equal the field's patchMergeKey struct tag",
 	},
 	{
 		Name:  patchStratMarker,
 		Place: markers.Field,
+		Once:  true,
 		Value: strategies{},
 		Help:  "strategic merge patch strategy (x-kubernetes-patch-strategy); must equal the field's patchStrategy struct tag",
 	},

@@ -26,24 +26,28 @@ var definitions = []*markers.Definition{
 	{
 		Name:  introducedMarker,
 		Place: markers.Type,
+		Once:  true,
 		Value: VersionGrammar{},
 		Help:  "the release that introduced this API type, e.g. 1.30; required on every API type of an enabled package",
 	},
 	{
 		Name:  deprecatedMarker,
 		Place: markers.Type,
+		Once:  true,
 		Value: VersionGrammar{},
 		Help:  "the release that deprecates this API type (default: introduced plus three minor releases)",
 	},
 	{
 		Name:  removedMarker,
 		Place: markers.Type,
+		Once:  true,
 		Value: VersionGrammar{},
 		Help:  "the release that stops serving this API type (default: deprecated plus three minor releases)",
 	},
 	{
 		Name:  replacementMarker,
 		Place: markers.Type,
+		Once:  true,
 		Value: ReplacementGrammar{},
 		Help:  "the group,version,Kind that replaces this API type, e.g. apps,v1,Deployment",
 	},

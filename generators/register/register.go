@@ -95,7 +95,7 @@ func groupVersion(m *model.Model, p *model.Package, diags *diag.List) (gv, bool)
 	}
 	elems := strings.Split(p.Path, "/")
 	if len(elems) < 2 {
-		diags.Errorf(asked.Pos, "cannot register the types of %s: its import path must end in <group>/<version>", p.Path)
+		diags.Warnf(asked.Pos, "cannot register the types of %s: its import path must end in <group>/<version>", p.Path)
 		return gv{}, false
 	}
 	out := gv{group: elems[len(elems)-2], version: elems[len(elems)-1]}

@@ -60,11 +60,11 @@ func WriteApplySchema(t testing.TB, dir string, pkgs []string, file string) {
 	t.Helper()
 	g := &applyconfig.Generator{External: applyconfig.DefaultExternal(), Schema: applyconfig.SchemaSource{InProcess: true}, Dir: dir, Patterns: pkgs}
 	_, m, diags := engine.Open(engine.Options{Dir: dir, Patterns: pkgs}, g)
-	if m == nil || diags.Len() > 0 {
+	if m == nil || diags.HasErrors() {
 		t.Fatalf("loading %v: %v", pkgs, diags.Err())
 	}
 	doc := g.Document(m, diags)
-	if diags.Len() > 0 {
+	if diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}
 	data, err := json.Marshal(doc)

@@ -6,6 +6,10 @@ type Object struct {
 	TypeMeta
 }
 
-// Thing opts in, but in its doc comment, where upstream never looks.
+// Thing opts in, but in its doc comment, where upstream never looks: it
+// gets no SetObjectDefaults_Thing, although it has a default.
 // +k8s:defaulter-gen=true
-type Thing struct{}
+type Thing struct {
+	// +default="x"
+	Name *string
+}
