@@ -1,4 +1,4 @@
-package kubecodegen_test
+package hack_test
 
 import (
 	"os/exec"
@@ -11,7 +11,7 @@ func TestKubeCodegenScript(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the commands and a temp module; skipped with -short")
 	}
-	out, err := exec.Command("bash", "../hack/kube_codegen_test.sh").CombinedOutput()
+	out, err := exec.Command("bash", "kube_codegen_test.sh").CombinedOutput()
 	if err != nil {
 		t.Fatalf("hack/kube_codegen_test.sh: %v\n%s", err, out)
 	}

@@ -137,7 +137,6 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	return out
 }
 
-
 // job makes one file.
 type job struct {
 	path string
