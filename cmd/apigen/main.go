@@ -137,6 +137,8 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 	cmd.opts = common.Options(fs, stdout, stderr)
 	cmd.opts.Patterns = clients.patterns(cmd.opts.Patterns)
 	cmd.opts.Preload = *preload
+	// Each generator takes the packages upstream's scripts would give it.
+	cmd.opts.Select = true
 	// Every run parses every generator's markers, so that one load can
 	// serve runs of different generators.
 	cmd.opts.Registry = engine.Registry(allGenerators()...)

@@ -37,6 +37,14 @@ type Generator struct {
 
 func (g *Generator) Name() string { return "defaulter-gen" }
 
+// Selects takes, as kube_codegen.sh does, the packages of the main module
+// that carry a +k8s:defaulter-gen= line. Upstream's defaulter-gen calls
+// the SetDefaults_ functions of every package it is given, so a package
+// named only for other generators must not be among them.
+func (g *Generator) Selects(p *model.Package) bool {
+	return p.Local() && p.Tagged(enableMarker+"=")
+}
+
 // peerPaths returns --extra-peer-dirs as import paths.
 func (g *Generator) peerPaths() []string {
 	var out []string

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/refmod/paritytest"
+)
+
+// inputSetsPkg is the import path the fixture's script generates under.
+const inputSetsPkg = "inputsets.example/pkg/generated"
+
+// TestInputSets checks that a run over many packages gives each generator
+// only the packages upstream's scripts give its tool. testdata/inputsets
+// holds packages that ask different tools for code: a deepcopy-only
+// package with a hand-written SetDefaults_ function, a +default type and an
+// enum, used by a package that also asks for defaulters, OpenAPI, a client
+// and registration; an internal package asking for a client; and one
+// asking for registration without a group name.
+//
+// Its hack/update-codegen.sh, run with upstream's kube_codegen.sh, runs
+// each tool of k8s.io/code-generator v0.37.2 on the packages that grep
+// finds its tag in. The same bytes must come from apigen, both ways:
+//   - "one run": one apigen run over every package for everything but
+//     openapi-gen, and one for deepcopy, defaulter and openapi-gen over
+//     every package and the apimachinery packages gen_openapi names;
+//   - "script": the same script with apigen's kube_codegen.sh, whose
+//     gen_helpers runs deepcopy and defaulter over the union of their
+//     packages, and whose later calls a session serves from that load.
+func TestInputSets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs upstream's tools; skipped with -short")
+	}
+	root, _ := filepath.Abs("../..")
+	fixture := filepath.Join(root, "testdata/inputsets")
+	dir := refmod.CopyDir(t, fixture)
+	codegen := refmod.Download(t, "k8s.io/code-generator@v0.37.2")
+	if out, err := runScript(t, dir, codegen, []string{"GOBIN=" + shared.dir(t, "upstream-bin"), "GOFLAGS=", "GOWORK=off"}); err != nil {
+		t.Fatalf("update-codegen.sh with upstream's kube_codegen.sh: %v\n%s", err, out)
+	}
+	want := relativeTree(t, dir)
+	if n := len(want) - len(relativeTree(t, fixture)); n < 30 {
+		t.Fatalf("upstream's script generated only %d files", n)
+	}
+
+	t.Run("one run", func(t *testing.T) {
+		dir := refmod.CopyDir(t, fixture)
+		generateIn(t, dir, inputSetsHelpersAndClients(dir)...)
+		generateIn(t, dir, inputSetsOpenAPI(dir)...)
+		compareRelative(t, relativeTree(t, dir), want)
+	})
+	t.Run("script", func(t *testing.T) {
+		dir := refmod.CopyDir(t, fixture)
+		if out, err := runScript(t, dir, root, nil); err != nil {
+			t.Fatalf("update-codegen.sh with apigen's kube_codegen.sh: %v\n%s", err, out)
+		}
+		compareRelative(t, relativeTree(t, dir), want)
+	})
+}
+
+// inputSetsHelpersAndClients are the arguments of one apigen run over every
+// package of the fixture, with the flags kube_codegen.sh's gen_client gives
+// the client tools.
+func inputSetsHelpersAndClients(dir string) []string {
+	out := filepath.Join(dir, "pkg/generated")
+	return []string{"--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"),
+		"--generators", "deepcopy,defaulter,conversion,register,prerelease-lifecycle,applyconfiguration,client,lister,informer",
+		"--applyconfiguration-output-dir", filepath.Join(out, "applyconfiguration"),
+		"--applyconfiguration-output-pkg", inputSetsPkg + "/applyconfiguration",
+		"--applyconfiguration-external-applyconfigurations", "", "--applyconfiguration-schema-from-types=false",
+		"--client-output-dir", filepath.Join(out, "clientset"), "--client-output-pkg", inputSetsPkg + "/clientset",
+		"--client-clientset-name", "versioned", "--client-apply-configuration-package", inputSetsPkg + "/applyconfiguration",
+		"--client-input-base", filepath.Join(dir, "apis"), "--client-input", "things/v1",
+		"--lister-output-dir", filepath.Join(out, "listers"), "--lister-output-pkg", inputSetsPkg + "/listers",
+		"--informer-output-dir", filepath.Join(out, "informers"), "--informer-output-pkg", inputSetsPkg + "/informers",
+		"--informer-versioned-clientset-package", inputSetsPkg + "/clientset/versioned",
+		"--informer-listers-package", inputSetsPkg + "/listers",
+		"./apis/..."}
+}
+
+// inputSetsOpenAPI are the arguments of one apigen run of deepcopy,
+// defaulter and openapi over every package of the fixture and the
+// apimachinery packages that gen_openapi names.
+func inputSetsOpenAPI(dir string) []string {
+	return []string{"--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"),
+		"--generators", "deepcopy,defaulter,openapi",
+		"--openapi-output-dir", filepath.Join(dir, "pkg/generated/openapi"), "--openapi-output-pkg", inputSetsPkg + "/openapi",
+		"--openapi-report-filename", filepath.Join(dir, "hack/api_violations.list"),
+		"k8s.io/apimachinery/pkg/apis/meta/v1", "k8s.io/apimachinery/pkg/runtime",
+		"k8s.io/apimachinery/pkg/version", "k8s.io/apimachinery/pkg/api/resource", "./apis/..."}
+}
+
+// relativeTree returns the files below dir keyed by their path in dir.
+func relativeTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for p, b := range paritytest.Snapshot(t, dir) {
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.ToSlash(rel)] = b
+	}
+	return out
+}
+
+// compareRelative fails t for every file that differs between got and
+// want, or that only one of them has.
+func compareRelative(t *testing.T, got, want map[string][]byte) {
+	t.Helper()
+	var paths []string
+	for p := range want {
+		paths = append(paths, p)
+	}
+	for p := range got {
+		if _, ok := want[p]; !ok {
+			paths = append(paths, p)
+		}
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		g, inGot := got[p]
+		w, inWant := want[p]
+		switch {
+		case !inGot:
+			t.Errorf("%s: missing", p)
+		case !inWant:
+			t.Errorf("%s: written, but upstream's tools write no such file", p)
+		case !bytes.Equal(g, w):
+			t.Errorf("%s differs from upstream's:\n%s", p, refmod.FirstLines(g, w))
+		}
+	}
+}
