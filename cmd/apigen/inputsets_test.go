@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/apigen-dev/apigen/refmod"
@@ -50,14 +48,14 @@ func TestInputSets(t *testing.T) {
 		dir := refmod.CopyDir(t, fixture)
 		generateIn(t, dir, inputSetsHelpersAndClients(dir)...)
 		generateIn(t, dir, inputSetsOpenAPI(dir)...)
-		compareRelative(t, relativeTree(t, dir), want)
+		paritytest.Compare(t, dir, under(dir, want))
 	})
 	t.Run("script", func(t *testing.T) {
 		dir := refmod.CopyDir(t, fixture)
 		if out, err := runScript(t, dir, root, nil); err != nil {
 			t.Fatalf("update-codegen.sh with apigen's kube_codegen.sh: %v\n%s", err, out)
 		}
-		compareRelative(t, relativeTree(t, dir), want)
+		paritytest.Compare(t, dir, under(dir, want))
 	})
 }
 
@@ -107,30 +105,12 @@ func relativeTree(t *testing.T, dir string) map[string][]byte {
 	return out
 }
 
-// compareRelative fails t for every file that differs between got and
-// want, or that only one of them has.
-func compareRelative(t *testing.T, got, want map[string][]byte) {
-	t.Helper()
-	var paths []string
-	for p := range want {
-		paths = append(paths, p)
+// under keys the files of tree, keyed by their paths in a directory, by
+// their paths in dir.
+func under(dir string, tree map[string][]byte) map[string][]byte {
+	out := map[string][]byte{}
+	for rel, b := range tree {
+		out[filepath.Join(dir, filepath.FromSlash(rel))] = b
 	}
-	for p := range got {
-		if _, ok := want[p]; !ok {
-			paths = append(paths, p)
-		}
-	}
-	slices.Sort(paths)
-	for _, p := range paths {
-		g, inGot := got[p]
-		w, inWant := want[p]
-		switch {
-		case !inGot:
-			t.Errorf("%s: missing", p)
-		case !inWant:
-			t.Errorf("%s: written, but upstream's tools write no such file", p)
-		case !bytes.Equal(g, w):
-			t.Errorf("%s differs from upstream's:\n%s", p, refmod.FirstLines(g, w))
-		}
-	}
+	return out
 }
