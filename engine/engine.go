@@ -46,6 +46,7 @@ type Options struct {
 	Registry   *markers.Registry // the markers to parse; nil means those of the generators
 	Preload    []string          // packages to load as well, if they exist, so that a session can serve later runs
 	PruneTrees []string          // directories below which owned files that are no longer generated are removed
+	Select     bool              // give each Selector only its own packages, as upstream's scripts do
 	Stdout     io.Writer
 	Stderr     io.Writer
 }
@@ -126,7 +127,8 @@ func GenerateModel(opts Options, m *model.Model, gens []Generator, diags *diag.L
 	outs := make([]Output, len(gens))
 	var wg sync.WaitGroup
 	for i, g := range gens {
-		wg.Go(func() { outs[i] = g.Generate(m, diags) })
+		gm := modelFor(opts, m, g)
+		wg.Go(func() { outs[i] = g.Generate(gm, diags) })
 	}
 	wg.Wait()
 	var all Output

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 	"k8s.io/gengo/v2/types"
@@ -23,7 +24,8 @@ import (
 type Model struct {
 	Fset     *token.FileSet
 	Universe types.Universe
-	Packages []*Package // the packages the patterns named, by import path
+	Packages []*Package // the generator's inputs: the packages the patterns named, or those selected among them
+	Named    []*Package // every package the patterns named, by import path
 
 	read map[string]*Package // Packages and the extra packages generators read
 
@@ -50,6 +52,9 @@ type Package struct {
 	*types.Package
 	Markers markers.Set // from the comments of doc.go
 	Source  *packages.Package
+
+	tagsOnce sync.Once
+	tags     []string // see Tagged
 }
 
 // typeInfo is what the model knows of a declaration in a package it read:
@@ -78,6 +83,7 @@ func (m *Model) Extend(targets, extra []*packages.Package, diags *diag.List) *Mo
 		}
 		view.Packages = append(view.Packages, b.addTarget(p))
 	}
+	view.Named = view.Packages
 	b.diags = &diag.List{}
 	for _, p := range extra {
 		if m.read[p.PkgPath] == nil {
@@ -166,6 +172,7 @@ func Build(res *load.Result, reg *markers.Registry, diags *diag.List) *Model {
 	for _, p := range res.Targets {
 		b.m.Packages = append(b.m.Packages, b.addTarget(p))
 	}
+	b.m.Named = b.m.Packages
 	// Extra packages are read, not generated for: their markers and tags
 	// are not this run's to judge.
 	b.diags = &diag.List{}

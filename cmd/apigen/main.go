@@ -146,6 +146,8 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 		}
 		cmd.opts.PruneTrees = append(cmd.opts.PruneTrees, abs)
 	}
+	// Each generator takes the packages upstream's scripts would give it.
+	cmd.opts.Select = true
 	// Every run parses every generator's markers, so that one load can
 	// serve runs of different generators.
 	cmd.opts.Registry = engine.Registry(allGenerators()...)

@@ -53,6 +53,9 @@ type Generator struct {
 
 func (g *Generator) Name() string { return "applyconfiguration-gen" }
 
+// Selects takes the packages gen_client gives the tool.
+func (g *Generator) Selects(p *model.Package) bool { return genclient.ScriptInput(p) }
+
 const switchMarker = "k8s:applyconfiguration-gen"
 
 var switchDefinition = &markers.Definition{

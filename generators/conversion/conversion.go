@@ -47,6 +47,12 @@ type Generator struct {
 
 func (g *Generator) Name() string { return "conversion-gen" }
 
+// Selects takes, as kube_codegen.sh does, the packages of the main module
+// that carry a +k8s:conversion-gen= line.
+func (g *Generator) Selects(p *model.Package) bool {
+	return p.Local() && p.Tagged(enableMarker+"=")
+}
+
 func (g *Generator) flagPeers() []string {
 	return append(slices.Clone(g.BasePeerDirs), g.ExtraPeerDirs...)
 }

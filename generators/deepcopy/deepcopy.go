@@ -29,6 +29,12 @@ type Generator struct {
 
 func (g *Generator) Name() string { return "deepcopy-gen" }
 
+// Selects takes, as kube_codegen.sh does, the packages of the main module
+// that carry a +k8s:deepcopy-gen= line.
+func (g *Generator) Selects(p *model.Package) bool {
+	return p.Local() && p.Tagged(enableMarker+"=")
+}
+
 // Generate writes one file per package that asks for deep-copy methods.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	files := make([]*output.File, len(m.Packages))
@@ -37,14 +43,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		wg.Go(func() { files[i] = g.packageFile(m, p, diags) })
 	}
 	wg.Wait()
-	out := engine.Output{PackageFiles: []string{g.OutputFile}}
-	for i, p := range m.Packages {
-		out.Owned = append(out.Owned, output.Join(p.Dir, g.OutputFile))
-		if files[i] != nil {
-			out.Files = append(out.Files, *files[i])
-		}
-	}
-	return out
+	return engine.PerPackage(m, g.OutputFile, files, nil)
 }
 
 func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.List) *output.File {

@@ -37,6 +37,14 @@ type Generator struct {
 
 func (g *Generator) Name() string { return "defaulter-gen" }
 
+// Selects takes, as kube_codegen.sh does, the packages of the main module
+// that carry a +k8s:defaulter-gen= line. Upstream's defaulter-gen calls
+// the SetDefaults_ functions of every package it is given, so a package
+// named only for other generators must not be among them.
+func (g *Generator) Selects(p *model.Package) bool {
+	return p.Local() && p.Tagged(enableMarker+"=")
+}
+
 // peerPaths returns --extra-peer-dirs as import paths.
 func (g *Generator) peerPaths() []string {
 	var out []string
@@ -84,21 +92,22 @@ type job struct {
 // hand-written functions of each are known only from its turn on, as
 // upstream does: which types get an object defaulter may depend on it. The
 // functions are then written knowing every hand-written function.
+//
+// The markers of every package the run named are checked, inputs or not.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
-	out := engine.Output{PackageFiles: []string{g.OutputFile}}
-	targets := map[string]bool{}
-	for _, p := range m.Packages {
-		targets[p.Path] = true
-		out.Owned = append(out.Owned, output.Join(p.Dir, g.OutputFile))
+	sc := &scope{checked: map[string]bool{}}
+	for _, p := range m.Named {
+		sc.checked[p.Path] = true
+		checkPackage(m, p, diags)
 	}
 	lib := newLibrary(m, diags)
 	var peers []*model.Package
 	if slices.ContainsFunc(m.Packages, func(p *model.Package) bool { return activationOf(p.Path, p.Markers).enabled }) {
 		peers = g.peers(m, diags) // only loaded when some package is defaulted
 	}
+	sc.commented = commentedPackages(m, peers)
 	var jobs []*job
 	for _, p := range m.Packages {
-		checkPackage(m, p, diags)
 		lib.add(p)
 		for _, pp := range peers {
 			lib.add(pp)
@@ -117,20 +126,33 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 			continue
 		}
 		checkFieldNames(typesPkg, a, diags)
-		pl := &planner{lib: lib, targets: targets}
+		pl := &planner{lib: lib, scope: sc}
 		jobs = append(jobs, &job{pkg: p, objects: pl.choose(m, p, typesPkg, a)})
 	}
 
 	files := make([]*output.File, len(jobs))
 	var wg sync.WaitGroup
 	for i, j := range jobs {
-		wg.Go(func() { files[i] = g.file(m, lib, targets, j, diags) })
+		wg.Go(func() { files[i] = g.file(m, lib, sc, j, diags) })
 	}
 	wg.Wait()
-	for _, f := range files {
-		if f != nil {
-			out.Files = append(out.Files, *f)
+	return engine.PerPackage(m, g.OutputFile, files, nil)
+}
+
+// commentedPackages returns the packages whose type comments upstream's
+// defaulter-gen reads: those it loads itself, which are its inputs, their
+// +k8s:defaulter-gen-input packages and the peers. A package it meets only
+// as a dependency has none, however fully the model read it.
+func commentedPackages(m *model.Model, peers []*model.Package) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range m.Packages {
+		out[p.Path] = true
+		if a := activationOf(p.Path, p.Markers); a.enabled {
+			out[a.input] = true
 		}
+	}
+	for _, p := range peers {
+		out[p.Path] = true
 	}
 	return out
 }
@@ -249,12 +271,12 @@ func detached(m *model.Model, t *types.Type) markers.Set {
 }
 
 // file writes the defaulters of one job.
-func (g *Generator) file(m *model.Model, lib *library, targets map[string]bool, j *job, diags *diag.List) *output.File {
+func (g *Generator) file(m *model.Model, lib *library, sc *scope, j *job, diags *diag.List) *output.File {
 	tracker := generator.NewImportTrackerForPackage(j.pkg.Path)
 	w := &writer{raw: namer.NewRawNamer(j.pkg.Path, tracker), objects: functionNamer("SetObjectDefaults_")}
 	ts := sortedTypes(j.objects)
 	w.register(ts)
-	pl := &planner{lib: lib, targets: targets, objects: j.objects}
+	pl := &planner{lib: lib, scope: sc, objects: j.objects}
 	for _, t := range ts {
 		tree := pl.tree(t)
 		if tree == nil {

@@ -68,10 +68,25 @@ var zeroLiterals = map[string]string{
 
 // planner builds call trees for the types of one package.
 type planner struct {
-	lib     *library
-	targets map[string]bool             // import paths being generated; their markers were checked by the model
+	lib *library
+	*scope
 	objects map[*types.Type]*types.Type // types that get (or may get) a generated object defaulter; nil until decided
 	open    map[*types.Type]bool        // types being built, to stop at recursion
+}
+
+// scope is what a run knows of the packages a call tree passes through.
+type scope struct {
+	checked   map[string]bool // the packages the run named: the model checked their markers
+	commented map[string]bool // the packages whose type comments upstream reads
+}
+
+// typeComments returns the comment lines of type t, or none where
+// upstream does not read them.
+func (p *planner) typeComments(t *types.Type) []string {
+	if !p.commented[t.Name.Package] {
+		return nil
+	}
+	return t.CommentLines
 }
 
 func (p *planner) tree(t *types.Type) *node {
@@ -119,7 +134,7 @@ func (p *planner) build(t *types.Type, root bool) *node {
 			c.index = true
 			c.elem = t.Elem.Kind == types.Pointer
 			n.children = append(n.children, c)
-		} else if c := p.withDefault(nil, t.Elem, t.Elem.CommentLines, t.Elem.Name.Package, p.typeAt(t.Elem)); c != nil {
+		} else if c := p.withDefault(nil, t.Elem, p.typeComments(t.Elem), t.Elem.Name.Package, p.typeAt(t.Elem)); c != nil {
 			c.index = true
 			n.children = append(n.children, c)
 		}
@@ -127,7 +142,7 @@ func (p *planner) build(t *types.Type, root bool) *node {
 		if c := p.build(t.Elem, false); c != nil {
 			c.key = true
 			n.children = append(n.children, c)
-		} else if c := p.withDefault(nil, t.Elem, t.Elem.CommentLines, t.Elem.Name.Package, p.typeAt(t.Elem)); c != nil {
+		} else if c := p.withDefault(nil, t.Elem, p.typeComments(t.Elem), t.Elem.Name.Package, p.typeAt(t.Elem)); c != nil {
 			c.key = true
 			n.children = append(n.children, c)
 		}
@@ -185,7 +200,7 @@ func (p *planner) withDefault(n *node, t *types.Type, lines []string, pkg string
 	raw := p.defaultIn(lines, at)
 	base, depth := resolve(t)
 	for u := t; raw == "" && depth > 0; {
-		raw = p.defaultIn(u.CommentLines, p.typeAt(u))
+		raw = p.defaultIn(p.typeComments(u), p.typeAt(u))
 		next := u
 		switch u.Kind {
 		case types.Alias:
@@ -241,11 +256,11 @@ func (p *planner) defaultIn(lines []string, at where) string {
 	return ""
 }
 
-// report records a problem with a +default outside the packages being
-// generated; in those, the model and check have already reported it at
+// report records a problem with a +default outside the packages the run
+// named; in those, the model and checkPackage have already reported it at
 // the marker's line.
 func (p *planner) report(at where, format string, args ...any) {
-	if p.targets[at.pkg] {
+	if p.checked[at.pkg] {
 		return
 	}
 	msg := fmt.Sprintf(format, args...)

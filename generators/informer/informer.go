@@ -36,6 +36,9 @@ type Generator struct {
 
 func (g *Generator) Name() string { return "informer-gen" }
 
+// Selects takes the packages gen_client gives the tool.
+func (g *Generator) Selects(p *model.Package) bool { return genclient.ScriptInput(p) }
+
 const switchMarker = "k8s:informer-gen"
 
 var switchDefinition = &markers.Definition{

@@ -30,6 +30,9 @@ type Generator struct {
 
 func (g *Generator) Name() string { return "lister-gen" }
 
+// Selects takes the packages gen_client gives the tool.
+func (g *Generator) Selects(p *model.Package) bool { return genclient.ScriptInput(p) }
+
 const switchMarker = "k8s:lister-gen"
 
 var switchDefinition = &markers.Definition{

@@ -41,21 +41,30 @@ func (g *Generator) Define(reg *markers.Registry) {
 // Generate writes one file for each package, other than the read-only
 // ones, that has at least one exported struct type with a model package.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
-	var out engine.Output
 	if g.OutputFile == "" {
-		return out
+		return engine.Output{}
 	}
+	writable := func(p *model.Package) bool { return !slices.Contains(g.ReadOnly, p.Path) }
+	var files []*output.File
 	for _, p := range m.Packages {
-		if slices.Contains(g.ReadOnly, p.Path) {
-			continue
-		}
-		out.Owned = append(out.Owned, output.Join(p.Dir, g.OutputFile))
-		if f := g.packageFile(m, p, diags); f != nil {
-			out.Files = append(out.Files, *f)
+		if writable(p) {
+			files = append(files, g.packageFile(m, p, diags))
 		}
 	}
+	out := engine.PerPackage(m, g.OutputFile, files, writable)
+	out.PackageFiles = nil // upstream's script never deletes model-name files
 	return out
 }
+
+// Selects takes, as kube_codegen.sh's gen_openapi does, the packages of
+// the main module that carry a +k8s:openapi line, and every package of
+// another module: the script names those itself (the apimachinery
+// packages, --extra-pkgs).
+func (g *Generator) Selects(p *model.Package) bool { return OpenAPIInput(p) }
+
+// OpenAPIInput is the test Selects makes, which openapi-gen's definitions
+// share.
+func OpenAPIInput(p *model.Package) bool { return !p.Local() || p.Tagged("k8s:openapi") }
 
 // method is one OpenAPIModelName method to write.
 type method struct {

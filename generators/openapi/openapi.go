@@ -27,6 +27,7 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/modelname"
 	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
@@ -45,6 +46,11 @@ type Generator struct {
 }
 
 func (g *Generator) Name() string { return "openapi-gen" }
+
+// Selects takes the packages kube_codegen.sh's gen_openapi gives
+// openapi-gen. The enums, comments and model names of the others are not
+// upstream's to read.
+func (g *Generator) Selects(p *model.Package) bool { return modelname.OpenAPIInput(p) }
 
 // Generate writes the definitions of every selected type into one file.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/modelname"
 	"github.com/apigen-dev/apigen/generators/openapi"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
@@ -173,6 +174,10 @@ type Generator struct {
 }
 
 func (g *Generator) Name() string { return "openapi-json" }
+
+// Selects takes the packages openapi-gen takes: the document is of its
+// definitions.
+func (g *Generator) Selects(p *model.Package) bool { return modelname.OpenAPIInput(p) }
 
 // Define declares the markers the definitions are computed from.
 func (g *Generator) Define(reg *markers.Registry) { openapi.DefineMarkers(reg) }

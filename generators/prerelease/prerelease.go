@@ -33,6 +33,13 @@ type Generator struct {
 
 func (g *Generator) Name() string { return "prerelease-lifecycle-gen" }
 
+// Selects takes the packages of the main module that carry a
+// +k8s:prerelease-lifecycle-gen=true line, as Kubernetes' own
+// update-codegen.sh does; kube_codegen.sh does not run this tool.
+func (g *Generator) Selects(p *model.Package) bool {
+	return p.Local() && p.Tagged(enableMarker+"=true")
+}
+
 // Generate writes one file for each package marked
 // +k8s:prerelease-lifecycle-gen=true, even when it has no API types.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
@@ -44,14 +51,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		}
 	}
 	wg.Wait()
-	out := engine.Output{PackageFiles: []string{g.OutputFile}}
-	for i, p := range m.Packages {
-		out.Owned = append(out.Owned, output.Join(p.Dir, g.OutputFile))
-		if files[i] != nil {
-			out.Files = append(out.Files, *files[i])
-		}
-	}
-	return out
+	return engine.PerPackage(m, g.OutputFile, files, nil)
 }
 
 func enabled(p *model.Package) bool {

@@ -30,6 +30,13 @@ type Generator struct {
 
 func (g *Generator) Name() string { return "register-gen" }
 
+// Selects takes, as kube_codegen.sh does, the packages of the main module
+// that carry a +groupName line. A package that asks for registration with
+// +k8s:register-gen alone is not among them.
+func (g *Generator) Selects(p *model.Package) bool {
+	return p.Local() && p.Tagged(markers.GroupName.Name)
+}
+
 const enableMarker = "k8s:register-gen"
 
 var enableDefinition = &markers.Definition{
@@ -62,17 +69,10 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		})
 	}
 	wg.Wait()
-	out := engine.Output{PackageFiles: []string{g.OutputFile}}
-	for i, p := range m.Packages {
-		// A hand-written register.go is never ours, whatever --output-file says.
-		if g.OutputFile != handWrittenFile || !hasFile(p, handWrittenFile) {
-			out.Owned = append(out.Owned, output.Join(p.Dir, g.OutputFile))
-		}
-		if files[i] != nil {
-			out.Files = append(out.Files, *files[i])
-		}
-	}
-	return out
+	// A hand-written register.go is never ours, whatever --output-file says.
+	return engine.PerPackage(m, g.OutputFile, files, func(p *model.Package) bool {
+		return g.OutputFile != handWrittenFile || !hasFile(p, handWrittenFile)
+	})
 }
 
 type gv struct{ group, version string }

@@ -1,0 +1,46 @@
+package engine
+
+import (
+	"github.com/apigen-dev/apigen/model"
+	"github.com/apigen-dev/apigen/output"
+)
+
+// Selector is implemented by generators whose tool upstream's scripts
+// give only some of a project's packages: those whose source carries the
+// tool's tag (see model.Package.Tagged). When Options.Select is set, the
+// model such a generator sees holds in Packages only the packages it
+// selects; Named still lists all. Upstream's commands themselves process
+// every package they are given, so the commands named after them leave
+// Select off.
+type Selector interface {
+	// Selects reports whether p, one of the packages the run named, is
+	// one of the generator's inputs.
+	Selects(p *model.Package) bool
+}
+
+// modelFor returns the model g generates from in a run of opts.
+func modelFor(opts Options, m *model.Model, g Generator) *model.Model {
+	if s, ok := g.(Selector); ok && opts.Select {
+		return m.Select(s.Selects)
+	}
+	return m
+}
+
+// PerPackage is the output of a generator that writes at most one file of
+// that name into each package: files, nil ones left out, and the name owned
+// in every package m.Covered lists that owns accepts (nil: all), and as a
+// package file below prune trees.
+func PerPackage(m *model.Model, name string, files []*output.File, owns func(*model.Package) bool) Output {
+	out := Output{PackageFiles: []string{name}}
+	for _, p := range m.Covered() {
+		if owns == nil || owns(p) {
+			out.Owned = append(out.Owned, output.Join(p.Dir, name))
+		}
+	}
+	for _, f := range files {
+		if f != nil {
+			out.Files = append(out.Files, *f)
+		}
+	}
+	return out
+}
