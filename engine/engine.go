@@ -34,6 +34,11 @@ type Output struct {
 	// package directories. Below Options.PruneTrees, every file of such a
 	// name is owned too, as a script that deletes them first has it.
 	PackageFiles []string
+	// NoPrune keeps pruning away from the generator's owned files, which
+	// upstream's scripts never delete; verification still names them.
+	NoPrune bool
+
+	prunable []string // the owned paths pruning may remove, once merged
 }
 
 // Options configure one run.
@@ -136,6 +141,9 @@ func GenerateModel(opts Options, m *model.Model, gens []Generator, diags *diag.L
 		all.Files = append(all.Files, o.Files...)
 		all.Owned = append(all.Owned, o.Owned...)
 		all.PackageFiles = append(all.PackageFiles, o.PackageFiles...)
+		if !o.NoPrune {
+			all.prunable = append(all.prunable, o.Owned...)
+		}
 	}
 	return all
 }

@@ -33,7 +33,7 @@ func stalePaths(out Output, trees []string) ([]string, error) {
 			stale = append(stale, p)
 		}
 	}
-	for _, p := range out.Owned {
+	for _, p := range out.prunable {
 		if _, err := os.Lstat(p); err == nil {
 			add(p)
 		}

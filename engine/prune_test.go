@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
 )
 
@@ -35,7 +37,7 @@ func TestStalePaths(t *testing.T) {
 	}
 	out := Output{
 		Files:        []output.File{{Path: kept}},
-		Owned:        []string{kept, ownedGone, ownedOutside, filepath.Join(dir, "apis/never/written.go")},
+		prunable:     []string{kept, ownedGone, ownedOutside, filepath.Join(dir, "apis/never/written.go")},
 		PackageFiles: []string{"zz_generated.deepcopy.go"},
 	}
 	for _, tree := range []string{filepath.Join(dir, "apis"), link} {
@@ -51,5 +53,45 @@ func TestStalePaths(t *testing.T) {
 	}
 	if got, _ := stalePaths(out, nil); got != nil {
 		t.Errorf("without trees nothing is stale, got %v", got)
+	}
+}
+
+// owner owns a file named after it in each package, and generates nothing.
+type owner struct {
+	recorder
+	noPrune bool
+}
+
+func (o *owner) Generate(m *model.Model, d *diag.List) Output {
+	out := Output{NoPrune: o.noPrune}
+	for _, p := range m.Packages {
+		out.Owned = append(out.Owned, output.Join(p.Dir, o.name+".txt"))
+	}
+	return out
+}
+
+// TestPruneRun: a run with a prune tree removes the stale owned files of
+// its generators, except those of a generator that asks for no pruning,
+// and a run without one removes nothing.
+func TestPruneRun(t *testing.T) {
+	dir := tempModule(t)
+	pruned, kept := filepath.Join(dir, "a/pruned.txt"), filepath.Join(dir, "a/kept.txt")
+	gens := []Generator{&owner{recorder: recorder{name: "pruned"}}, &owner{recorder: recorder{name: "kept"}, noPrune: true}}
+	for _, trees := range [][]string{nil, {dir}} {
+		for _, f := range []string{pruned, kept} {
+			if err := os.WriteFile(f, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		opts := Options{Dir: dir, Patterns: []string{"./..."}, PruneTrees: trees, Stdout: os.Stdout, Stderr: os.Stderr}
+		if code := Run(opts, gens...); code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+		if _, err := os.Stat(pruned); (err == nil) != (trees == nil) {
+			t.Errorf("prune trees %v: stale owned file exists: %v", trees, err == nil)
+		}
+		if _, err := os.Stat(kept); err != nil {
+			t.Errorf("prune trees %v: a NoPrune generator's file was removed", trees)
+		}
 	}
 }

@@ -52,7 +52,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		}
 	}
 	out := engine.PerPackage(m, g.OutputFile, files, writable)
-	out.PackageFiles = nil // upstream's script never deletes model-name files
+	out.PackageFiles, out.NoPrune = nil, true // upstream's script never deletes model-name files
 	return out
 }
 
