@@ -396,7 +396,7 @@ function kube::codegen::gen_helpers() {
     # session serve it.
     args+=(--preload "$(IFS=,; echo "${KUBE_CODEGEN_OPENAPI_PKGS[*]}")")
     if [ "${#extra_peers[@]}" != 0 ]; then
-        args+=(--extra-peer-dirs "$(IFS=,; echo "${extra_peers[*]}")")
+        args+=(--conversion-extra-peer-dirs "$(IFS=,; echo "${extra_peers[*]}")")
     fi
     kube::codegen::internal::apigen_generate "${args[@]}" "${input_pkgs[@]}"
 }
@@ -507,12 +507,12 @@ function kube::codegen::gen_openapi() {
             --openapi-output-file zz_generated.openapi.go
             --openapi-output-dir "$(kube::codegen::internal::abs "${out_dir}")" --openapi-output-pkg "${out_pkg}"
             --openapi-report-filename "$(kube::codegen::internal::abs "${new_report}")"
-            --output-model-name-file "${output_model_name_file}")
+            --model-name-output-file "${output_model_name_file}")
         if [ -n "${boilerplate}" ]; then
             args+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
         fi
         for pkg in "${KUBE_CODEGEN_READONLY_PKGS[@]}"; do
-            args+=(--readonly-pkg "${pkg}")
+            args+=(--model-name-readonly-pkg "${pkg}")
         done
         # The apimachinery packages are inputs too, as upstream has them:
         # most API types refer to their types.

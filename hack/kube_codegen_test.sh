@@ -310,6 +310,53 @@ EOF
     fi
 }
 
+# gen_helpers passes its --extra-peer-dir values to conversion's flag.
+function test_conversion_peers_command_line() {
+    local m
+    m="$(new_module peerscmd)"
+    make_stub
+    rm -f "${WORK}/stub.args"
+    APIGEN_SESSION=off APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
+        codegen "${m}" kube::codegen::gen_helpers --boilerplate "${HEADER}" \
+        --extra-peer-dir example.com/a --extra-peer-dir example.com/b "${m}/pkg/apis"
+    expect_rc 0 "$?"
+    if ! grep -x -A1 -- --conversion-extra-peer-dirs "${WORK}/stub.args" | grep -qx example.com/a,example.com/b; then
+        fail "gen_helpers did not pass --conversion-extra-peer-dirs example.com/a,example.com/b: $(tr '\n' ' ' <"${WORK}/stub.args")"
+    fi
+}
+
+# The exact command line of gen_openapi, checked with a recording stub.
+function test_openapi_command_line() {
+    local m
+    m="$(new_module openapicmd)"
+    printf '// +k8s:openapi-gen=true\n\npackage v1\n' >"${m}/pkg/apis/widgets/v1/doc.go"
+    make_stub
+    rm -f "${WORK}/stub.args"
+    APIGEN_SESSION=off APIGEN_BUILT_BIN_DIR="${WORK}/stub" \
+        codegen "${m}" kube::codegen::gen_openapi --output-dir "${m}/pkg/openapi" --output-pkg "${MOD}/pkg/openapi" \
+        --report-filename "${WORK}/report.txt" --update-report \
+        --output-model-name-file zz_generated.model_name.go --boilerplate "${HEADER}" "${m}/pkg/apis"
+    expect_rc 0 "$?"
+    {
+        printf '%s\n' generate -C "${m}" --prune-tree "${m}/pkg/apis" --generators model-name,openapi -v 0 \
+            --openapi-output-file zz_generated.openapi.go \
+            --openapi-output-dir "${m}/pkg/openapi" --openapi-output-pkg "${MOD}/pkg/openapi" \
+            --openapi-report-filename "${WORK}/report.txt" \
+            --model-name-output-file zz_generated.model_name.go --go-header-file "${HEADER}"
+        local pkg
+        for pkg in k8s.io/apimachinery/pkg/apis/meta/v1 k8s.io/apimachinery/pkg/api/resource \
+            k8s.io/apimachinery/pkg/runtime k8s.io/apimachinery/pkg/types k8s.io/apimachinery/pkg/util/intstr \
+            k8s.io/apimachinery/pkg/version time; do
+            printf '%s\n' --model-name-readonly-pkg "${pkg}"
+        done
+        printf '%s\n' k8s.io/apimachinery/pkg/apis/meta/v1 k8s.io/apimachinery/pkg/runtime \
+            k8s.io/apimachinery/pkg/version k8s.io/apimachinery/pkg/api/resource "${MOD}/pkg/apis/widgets/v1"
+    } >"${WORK}/want.args"
+    if ! diff -u "${WORK}/want.args" "${WORK}/stub.args" >>"${WORK}/err" 2>&1; then
+        fail "apigen got unexpected arguments from gen_openapi (diff on stderr)"
+    fi
+}
+
 # Where apigen loads from: the input's own module when started elsewhere,
 # and the caller's module when it resolves the input there itself (through
 # a replace), as upstream's script requires.
@@ -691,6 +738,8 @@ fi
 run_case deepcopy_generates
 run_case deepcopy_relative_dir_and_flags
 run_case deepcopy_command_line
+run_case conversion_peers_command_line
+run_case openapi_command_line
 run_case load_dir
 run_case build_once_per_shell
 run_case default_cache_dir

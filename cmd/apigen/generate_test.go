@@ -112,10 +112,10 @@ func TestSampleAPIServerOpenAPI(t *testing.T) {
 	doc := filepath.Join(t.TempDir(), "openapi.json")
 	args := []string{"--generators", "model-name,openapi,openapi-json", "--go-header-file", "hack/boilerplate.go.txt",
 		"--openapi-output-dir", "pkg/generated/openapi", "--openapi-output-pkg", "k8s.io/sample-apiserver/pkg/generated/openapi",
-		"--openapi-report-filename", report, "--output-model-name-file", "zz_generated.model_name.go", "--openapi-json-file", doc}
+		"--openapi-report-filename", report, "--model-name-output-file", "zz_generated.model_name.go", "--openapi-json-output-file", doc}
 	for _, p := range []string{"k8s.io/apimachinery/pkg/apis/meta/v1", "k8s.io/apimachinery/pkg/api/resource", "k8s.io/apimachinery/pkg/runtime",
 		"k8s.io/apimachinery/pkg/types", "k8s.io/apimachinery/pkg/util/intstr", "k8s.io/apimachinery/pkg/version", "time"} {
-		args = append(args, "--readonly-pkg", p)
+		args = append(args, "--model-name-readonly-pkg", p)
 	}
 	const w = "k8s.io/sample-apiserver/pkg/apis/wardle"
 	args = append(args, "k8s.io/apimachinery/pkg/apis/meta/v1", "k8s.io/apimachinery/pkg/runtime",

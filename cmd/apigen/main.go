@@ -34,7 +34,7 @@ import (
 
 const usage = `usage:
   apigen generate [--go-header-file FILE] [--verify-only] [--strict] [-C DIR] [--generators LIST]
-                  [--<generator>-output-file NAME] [--extra-peer-dirs PATHS] PATTERN...
+                  [--<generator>-<flag> VALUE]... PATTERN...
   apigen markers
 `
 
@@ -88,18 +88,18 @@ func parseGenerate(args []string, stdout, stderr io.Writer) (cmd generateCommand
 	defaultsPeers := fs.StringSlice("defaulter-extra-peer-dirs", nil, "import paths whose SetDefaults_ functions defaulters also call")
 	conv := &conversion.Generator{BuildTag: load.BuildTag}
 	fs.StringVar(&conv.OutputFile, "conversion-output-file", "zz_generated.conversion.go", "file name for conversion functions in each package")
-	fs.StringSliceVar(&conv.BasePeerDirs, "base-peer-dirs", slices.Clone(conversion.DefaultBasePeerDirs), "import paths searched for conversions after the markers' peer packages")
-	fs.StringSliceVar(&conv.ExtraPeerDirs, "extra-peer-dirs", nil, "import paths searched for conversions after --base-peer-dirs")
+	fs.StringSliceVar(&conv.BasePeerDirs, "conversion-base-peer-dirs", slices.Clone(conversion.DefaultBasePeerDirs), "import paths searched for conversions after the markers' peer packages")
+	fs.StringSliceVar(&conv.ExtraPeerDirs, "conversion-extra-peer-dirs", nil, "import paths searched for conversions after --conversion-base-peer-dirs")
 	oa := &openapi.Generator{}
 	fs.StringVar(&oa.OutputDir, "openapi-output-dir", "", "directory of the OpenAPI definitions; openapi-gen runs when it is set")
 	fs.StringVar(&oa.OutputPkg, "openapi-output-pkg", "", "import path of --openapi-output-dir")
 	fs.StringVar(&oa.OutputFile, "openapi-output-file", "zz_generated.openapi.go", "file name of the OpenAPI definitions")
 	report := fs.String("openapi-report-filename", "", `file for the API rule violations ("-" is standard output); none if empty`)
 	modelNames := &modelname.Generator{}
-	fs.StringVar(&modelNames.OutputFile, "output-model-name-file", "", "file name for OpenAPIModelName methods in each package marked +k8s:openapi-model-package; none if empty")
-	fs.StringSliceVar(&modelNames.ReadOnly, "readonly-pkg", nil, "packages read but never written to (repeatable)")
+	fs.StringVar(&modelNames.OutputFile, "model-name-output-file", "", "file name for OpenAPIModelName methods in each package marked +k8s:openapi-model-package; none if empty")
+	fs.StringSliceVar(&modelNames.ReadOnly, "model-name-readonly-pkg", nil, "packages read but never written to (repeatable)")
 	doc := &openapijson.Generator{Title: "Kubernetes", Version: "unversioned"}
-	fs.StringVar(&doc.OutputFile, "openapi-json-file", "", "write the OpenAPI v3 document of the definitions, validated, to this file")
+	fs.StringVar(&doc.OutputFile, "openapi-json-output-file", "", "write the OpenAPI v3 document of the definitions, validated, to this file")
 	var clients clientFlags
 	clients.add(fs)
 	cmd.finish = func(verify bool, stdout, stderr io.Writer) int {

@@ -24,7 +24,7 @@ func TestHelpersOnKubernetesModules(t *testing.T) {
 	}
 	modules := []struct {
 		module string
-		peers  string // --extra-peer-dirs
+		peers  string // --conversion-extra-peer-dirs
 		files  int    // how many helper files it ships
 	}{
 		{module: "k8s.io/apiserver", files: 45},
@@ -48,7 +48,7 @@ func TestHelpersOnKubernetesModules(t *testing.T) {
 			}
 			header := refmod.Lines(t, filepath.Join(dir, pkgs[0], firstHelper(t, filepath.Join(dir, pkgs[0]))), 4, 18)
 			args := []string{"generate", "-C", dir, "--verify-only", "--go-header-file", header,
-				"--generators", "deepcopy,conversion,defaulter", "--extra-peer-dirs", m.peers}
+				"--generators", "deepcopy,conversion,defaulter", "--conversion-extra-peer-dirs", m.peers}
 			var stdout, stderr bytes.Buffer
 			if code := run(append(args, pkgs...), &stdout, &stderr); code != 0 {
 				t.Fatalf("apigen --verify-only exited %d over %d packages (%d files):\n%s%s", code, len(pkgs), files, refmod.FirstLines(stdout.Bytes(), nil), stderr.String())
