@@ -1,4 +1,6 @@
-// Package cli holds the flag handling that the commands share.
+// Package cli holds the flag handling that the commands share: the common
+// flags, the Tool each generator declares, and the two ways tools are run,
+// one upstream-named command (Command) and apigen generate (Tools).
 package cli
 
 import (
@@ -22,9 +24,6 @@ type Common struct {
 	Dir          string
 	Verbosity    int
 	LintRules    []string // upstream's tag lint rules; apigen always checks markers
-
-	OutputFile    string // upstream's --output-file, for commands that have it
-	hasOutputFile bool
 }
 
 // lintRules are the names upstream's --lint-rules accepts.
@@ -40,16 +39,10 @@ func (c *Common) Add(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&c.LintRules, "lint-rules", nil, "accepted for compatibility ("+strings.Join(lintRules, ", ")+"); apigen always checks markers")
 }
 
-// AddOutputFile registers upstream's --output-file flag with its default.
-func (c *Common) AddOutputFile(fs *pflag.FlagSet, def string) {
-	fs.StringVar(&c.OutputFile, "output-file", def, "the name of the file to be generated")
-	c.hasOutputFile = true
-}
-
-// check rejects flag values upstream rejects.
-func (c *Common) check() error {
-	if c.hasOutputFile && c.OutputFile == "" {
-		return fmt.Errorf("--output-file must be specified")
+// check rejects flag values upstream rejects before it reads anything.
+func (c *Common) check(fs *pflag.FlagSet) error {
+	if err := checkRequired(fs); err != nil {
+		return err
 	}
 	for _, r := range c.LintRules {
 		if !slices.Contains(lintRules, r) {
@@ -89,55 +82,6 @@ func (c *Common) Abs(p string) (string, error) {
 	return filepath.Abs(c.Resolve(p))
 }
 
-// Builder makes a command's generators once its flags are parsed.
-type Builder func(header []byte) ([]engine.Generator, error)
-
-// One is a Builder's result for a command with a single generator.
-func One[G engine.Generator](g G, err error) ([]engine.Generator, error) {
-	if err != nil {
-		return nil, err
-	}
-	return []engine.Generator{g}, nil
-}
-
-// Run parses args, builds the generators and runs them over one load,
-// returning the exit status.
-func Run(fs *pflag.FlagSet, args []string, c *Common, stdout, stderr io.Writer, build Builder) int {
-	gens, code, ok := Parse(fs, args, c, stderr, build)
-	if !ok {
-		return code
-	}
-	return engine.Run(c.Options(fs, stdout, stderr), gens...)
-}
-
-// Parse parses args and builds the generators. When it cannot, it has
-// reported why and ok is false; code is then the exit status.
-func Parse(fs *pflag.FlagSet, args []string, c *Common, stderr io.Writer, build Builder) (gens []engine.Generator, code int, ok bool) {
-	fail := func(code int, err error) ([]engine.Generator, int, bool) {
-		for _, line := range strings.Split(err.Error(), "\n") { // errors.Join's, one a line
-			fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), line)
-		}
-		return nil, code, false
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return nil, 0, false
-		}
-		return fail(2, err)
-	}
-	if err := c.check(); err != nil {
-		return fail(2, err)
-	}
-	header, err := c.Header()
-	if err != nil {
-		return fail(1, err)
-	}
-	if gens, err = build(header); err != nil {
-		return fail(2, err)
-	}
-	return gens, 0, true
-}
-
 // Options are the engine options of the parsed flags.
 func (c *Common) Options(fs *pflag.FlagSet, stdout, stderr io.Writer) engine.Options {
 	return engine.Options{
@@ -149,4 +93,40 @@ func (c *Common) Options(fs *pflag.FlagSet, stdout, stderr io.Writer) engine.Opt
 		Stdout:     stdout,
 		Stderr:     stderr,
 	}
+}
+
+// newFlagSet returns an empty flag set for the command name that reports
+// its problems on stderr.
+func newFlagSet(name string, stderr io.Writer) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parse parses args and makes the generators with build. When it cannot,
+// it has reported why and ok is false; code is then the exit status.
+func parse(fs *pflag.FlagSet, args []string, c *Common, stderr io.Writer, build func(header []byte) ([]built, error)) (ran []built, code int, ok bool) {
+	fail := func(code int, err error) ([]built, int, bool) {
+		for _, line := range strings.Split(err.Error(), "\n") { // errors.Join's, one a line
+			fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), line)
+		}
+		return nil, code, false
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return nil, 0, false
+		}
+		return fail(2, err)
+	}
+	if err := c.check(fs); err != nil {
+		return fail(2, err)
+	}
+	header, err := c.Header()
+	if err != nil {
+		return fail(1, err)
+	}
+	if ran, err = build(header); err != nil {
+		return fail(2, err)
+	}
+	return ran, 0, true
 }

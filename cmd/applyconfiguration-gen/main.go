@@ -8,11 +8,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"github.com/apigen-dev/apigen/cli"
-	"github.com/apigen-dev/apigen/cli/toolflags"
-	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/applyconfig"
 )
 
 func main() {
@@ -20,13 +17,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("applyconfiguration-gen", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var common cli.Common
-	common.Add(fs)
-	var f toolflags.ApplyConfig
-	f.Add(fs, "")
-	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
-		return cli.One(f.Generator(&common, header, fs.Args()))
-	})
+	return cli.Command("applyconfiguration-gen", args, stdout, stderr, applyconfig.NewTool())
 }

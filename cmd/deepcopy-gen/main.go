@@ -6,10 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"github.com/apigen-dev/apigen/cli"
-	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/deepcopy"
 )
 
@@ -18,12 +15,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("deepcopy-gen", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var common cli.Common
-	common.Add(fs)
-	common.AddOutputFile(fs, "generated.deepcopy.go")
-	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
-		return []engine.Generator{&deepcopy.Generator{OutputFile: common.OutputFile, Header: header}}, nil
-	})
+	return cli.Command("deepcopy-gen", args, stdout, stderr, deepcopy.NewTool())
 }

@@ -7,11 +7,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"github.com/apigen-dev/apigen/cli"
-	"github.com/apigen-dev/apigen/cli/toolflags"
-	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/informer"
 )
 
 func main() {
@@ -19,13 +16,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("informer-gen", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var common cli.Common
-	common.Add(fs)
-	var f toolflags.Informer
-	f.Add(fs, "")
-	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
-		return cli.One(f.Generator(&common, header))
-	})
+	return cli.Command("informer-gen", args, stdout, stderr, informer.NewTool())
 }

@@ -6,11 +6,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"github.com/apigen-dev/apigen/cli"
-	"github.com/apigen-dev/apigen/cli/toolflags"
-	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/lister"
 )
 
 func main() {
@@ -18,13 +15,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("lister-gen", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var common cli.Common
-	common.Add(fs)
-	var f toolflags.Lister
-	f.Add(fs, "")
-	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
-		return cli.One(f.Generator(&common, header))
-	})
+	return cli.Command("lister-gen", args, stdout, stderr, lister.NewTool())
 }

@@ -7,10 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"github.com/apigen-dev/apigen/cli"
-	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/prerelease"
 )
 
@@ -19,12 +16,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("prerelease-lifecycle-gen", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var common cli.Common
-	common.Add(fs)
-	common.AddOutputFile(fs, "generated.prerelease_lifecycle.go")
-	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
-		return []engine.Generator{&prerelease.Generator{OutputFile: common.OutputFile, Header: header}}, nil
-	})
+	return cli.Command("prerelease-lifecycle-gen", args, stdout, stderr, prerelease.NewTool())
 }

@@ -7,10 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"github.com/apigen-dev/apigen/cli"
-	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/register"
 )
 
@@ -19,12 +16,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("register-gen", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var common cli.Common
-	common.Add(fs)
-	common.AddOutputFile(fs, "generated.register.go")
-	return cli.Run(fs, args, &common, stdout, stderr, func(header []byte) ([]engine.Generator, error) {
-		return []engine.Generator{&register.Generator{OutputFile: common.OutputFile, Header: header}}, nil
-	})
+	return cli.Command("register-gen", args, stdout, stderr, register.NewTool())
 }

@@ -1,0 +1,36 @@
+// Package all lists every generator's tool, for apigen generate. A new
+// generator needs its package and one entry here.
+package all
+
+import (
+	"github.com/apigen-dev/apigen/cli"
+	"github.com/apigen-dev/apigen/generators/applyconfig"
+	"github.com/apigen-dev/apigen/generators/client"
+	"github.com/apigen-dev/apigen/generators/conversion"
+	"github.com/apigen-dev/apigen/generators/deepcopy"
+	"github.com/apigen-dev/apigen/generators/defaulter"
+	"github.com/apigen-dev/apigen/generators/informer"
+	"github.com/apigen-dev/apigen/generators/lister"
+	"github.com/apigen-dev/apigen/generators/modelname"
+	"github.com/apigen-dev/apigen/generators/openapi"
+	"github.com/apigen-dev/apigen/generators/openapijson"
+	"github.com/apigen-dev/apigen/generators/prerelease"
+	"github.com/apigen-dev/apigen/generators/register"
+)
+
+// Tools are the generators of apigen generate, in the order it runs them,
+// reports their flag problems and lists them in its help.
+var Tools = cli.Tools{
+	deepcopy.NewTool,
+	defaulter.NewTool,
+	conversion.NewTool,
+	register.NewTool,
+	prerelease.NewTool,
+	modelname.NewTool,
+	openapi.NewTool,
+	openapijson.NewTool,
+	applyconfig.NewTool,
+	client.NewTool,
+	lister.NewTool,
+	informer.NewTool,
+}

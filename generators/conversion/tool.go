@@ -1,0 +1,34 @@
+package conversion
+
+import (
+	"slices"
+
+	"github.com/spf13/pflag"
+
+	"github.com/apigen-dev/apigen/cli"
+	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/markers"
+)
+
+// cmdline is conversion-gen's command line.
+type cmdline struct{ g Generator }
+
+// NewTool returns conversion-gen's flags and generator.
+func NewTool() cli.Tool { return &cmdline{} }
+
+func (*cmdline) Name() string                 { return "conversion" }
+func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+
+func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
+	cli.OutputFile(fs, &t.g.OutputFile, prefix, "generated.conversion.go", "zz_generated.conversion.go", "file name for conversion functions in each package")
+	fs.StringSliceVar(&t.g.BasePeerDirs, prefix+"base-peer-dirs", slices.Clone(DefaultBasePeerDirs), "import paths searched for conversions after the markers' peer packages")
+	fs.StringSliceVar(&t.g.ExtraPeerDirs, prefix+"extra-peer-dirs", nil, "import paths searched for conversions after --"+prefix+"base-peer-dirs")
+	fs.BoolVar(&t.g.SkipUnsafe, prefix+"skip-unsafe", false, "never convert with unsafe.Pointer casts")
+	fs.StringVar(&t.g.BuildTag, prefix+"build-tag", load.BuildTag, "the build tag that excludes generated files")
+}
+
+func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+	t.g.Header = header
+	return &t.g, nil
+}

@@ -1,0 +1,41 @@
+package defaulter
+
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/apigen-dev/apigen/cli"
+	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/markers"
+)
+
+// cmdline is defaulter-gen's command line.
+type cmdline struct {
+	prefix string
+	g      Generator
+}
+
+// NewTool returns defaulter-gen's flags and generator.
+func NewTool() cli.Tool { return &cmdline{} }
+
+func (*cmdline) Name() string                 { return "defaulter" }
+func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+
+func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
+	t.prefix = prefix
+	cli.OutputFile(fs, &t.g.OutputFile, prefix, "generated.defaults.go", "zz_generated.defaults.go", "file name for defaulters in each package")
+	fs.StringSliceVar(&t.g.ExtraPeerDirs, prefix+"extra-peer-dirs", nil, "import paths whose SetDefaults_ functions are also called, after the packages' own")
+	fs.StringVar(&t.g.BuildTag, prefix+"build-tag", load.BuildTag, "the build tag that excludes generated files (only "+load.BuildTag+" is supported)")
+}
+
+func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+	if t.g.BuildTag != load.BuildTag {
+		// Packages are always loaded with load.BuildTag; files generated
+		// under another tag would be read back as hand-written code.
+		return nil, fmt.Errorf("--%sbuild-tag %s is not supported: generated files must carry %s", t.prefix, t.g.BuildTag, load.BuildTag)
+	}
+	t.g.Header = header
+	return &t.g, nil
+}

@@ -1,0 +1,41 @@
+package lister
+
+import (
+	"github.com/spf13/pflag"
+
+	"github.com/apigen-dev/apigen/cli"
+	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/markers"
+)
+
+// cmdline is lister-gen's command line.
+type cmdline struct {
+	prefix  string
+	out     cli.Output
+	plurals []string
+}
+
+// NewTool returns lister-gen's flags and generator.
+func NewTool() cli.Tool { return &cmdline{} }
+
+func (*cmdline) Name() string                 { return "lister" }
+func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+
+func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
+	t.prefix = prefix
+	t.out.Add(fs, prefix, "the directory the listers are written below, one package per group and version", "")
+	cli.PluralExceptions(fs, &t.plurals, prefix)
+}
+
+// Generator makes the generator when told where to write.
+func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+	dir, err := t.out.AbsDir(c)
+	if dir == "" || err != nil {
+		return nil, err
+	}
+	plurals, err := cli.Plurals(t.prefix, t.plurals)
+	if err != nil {
+		return nil, err
+	}
+	return &Generator{OutputDir: dir, OutputPkg: t.out.Pkg, PluralExceptions: plurals, Header: header}, nil
+}
