@@ -81,20 +81,79 @@ func jsonName(name string) string {
 }
 
 // missingTags lists, for each struct the file's messages are made from,
-// the gogo tags of its fields, by Go field name.
+// the gogo tags of its fields, by the name of the Go field gogo declares.
 func missingTags(f *File) map[string]map[string]string {
 	out := map[string]map[string]string{}
 	for _, msg := range f.Messages {
 		tags := map[string]string{}
-		for _, field := range msg.Fields {
-			if field.GoName != "" {
-				tags[field.GoName] = field.GogoTag()
-			}
+		for i, name := range gogoFieldNames(msg) {
+			tags[name] = msg.Fields[i].GogoTag()
 		}
 		out[msg.Name] = tags
 	}
 	return out
 }
+
+// gogoMethods are the methods of every message gogo generates here; a
+// field or getter would clash with them.
+var gogoMethods = []string{"Reset", "String", "ProtoMessage", "Marshal", "Unmarshal", "ExtensionRangeArray", "ExtensionMap",
+	"Descriptor", "MarshalTo", "Equal", "VerboseEqual", "GoString", "ProtoSize", "Size"}
+
+// gogoFieldNames are the names of the Go fields gogo declares for msg's
+// fields: the custom name, or else the proto name in CamelCase, with "_"
+// appended while it or its getter (Get<name>) is taken by a method or an
+// earlier field.
+func gogoFieldNames(msg *Message) []string {
+	taken := map[string]bool{}
+	for _, m := range gogoMethods {
+		taken[m] = true
+	}
+	var out []string
+	for _, field := range msg.Fields {
+		name := camelCase(field.Name)
+		if custom, ok := field.Options[customName]; ok {
+			name, _ = strconv.Unquote(custom)
+		}
+		for taken[name] || taken["Get"+name] {
+			name += "_"
+		}
+		taken[name], taken["Get"+name] = true, true
+		out = append(out, name)
+	}
+	return out
+}
+
+// camelCase is protoc-gen-go's Go name for a proto name: every letter
+// that does not continue a run of lower-case letters is upper-cased, an
+// underscore before a lower-case letter is dropped, and a leading
+// underscore becomes X.
+func camelCase(s string) string {
+	var b []byte
+	i := 0
+	if strings.HasPrefix(s, "_") {
+		b, i = append(b, 'X'), 1
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '_' && i+1 < len(s) && isLower(s[i+1]):
+			continue
+		case '0' <= c && c <= '9':
+			b = append(b, c)
+			continue
+		case isLower(c):
+			c -= 'a' - 'A'
+		}
+		b = append(b, c)
+		for i+1 < len(s) && isLower(s[i+1]) {
+			i++
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
+}
+
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
 
 // structTagFiles returns the Go sources of p's package rewritten so that
 // every field of a message's struct has a protobuf tag, as upstream writes
