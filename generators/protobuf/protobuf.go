@@ -162,6 +162,13 @@ func (g *Generator) omitted(diags *diag.List) map[types.Name]bool {
 // Generate writes generated.proto into every written package, the struct
 // tags its types lack, and, through GoCode, generated.pb.go.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
+	var mine diag.List // apart from other generators', to know when to stop
+	out := g.generate(m, &mine)
+	diags.Add(mine.Sorted()...)
+	return out
+}
+
+func (g *Generator) generate(m *model.Model, diags *diag.List) engine.Output {
 	idl := g.IDL(m, diags)
 	out := engine.Output{PackageFiles: g.packageFiles()}
 	for _, f := range idl.Files {
