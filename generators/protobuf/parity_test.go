@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -203,18 +204,7 @@ func compile(files map[string]string, idl *protobuf.IDL) error {
 	if len(errs) == 0 && len(compiled) != len(names) {
 		errs = append(errs, fmt.Errorf("compiled %d files of %d", len(compiled), len(names)))
 	}
-	return joinErrors(errs)
-}
-
-func joinErrors(errs []error) error {
-	if len(errs) == 0 {
-		return nil
-	}
-	var b strings.Builder
-	for _, err := range errs {
-		fmt.Fprintln(&b, err)
-	}
-	return fmt.Errorf("%s", b.String())
+	return errors.Join(errs...)
 }
 
 // idlOf builds the IDL of ws, as the generated.pb.go half gets it.
