@@ -4,12 +4,9 @@ import (
 	"fmt"
 	"go/token"
 	"maps"
-	"path"
 	"slices"
 	"sort"
 	"strings"
-
-	"k8s.io/gengo/v2/types"
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/load"
@@ -54,29 +51,42 @@ func protoPackageOf(importPath string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(importPath, "/", "."), "-", "_")
 }
 
-// entries lists the configured packages, apimachinery's first. A later
-// entry for the same path replaces an earlier one, as upstream keeps the
-// last modifiers it reads. Without Packages, the run's packages are the
-// entries.
-func (g *Generator) entries(m *model.Model, diags *diag.List) map[string]entry {
-	out := map[string]entry{}
-	add := func(list []string, flag string) {
-		for _, s := range list {
-			e, err := parseEntry(s, flag)
+// configured parses the configured entries, apimachinery's first.
+func (g *Generator) configured() ([]entry, []error) {
+	var out []entry
+	var errs []error
+	for _, list := range []struct {
+		flag    string
+		entries []string
+	}{{"--apimachinery-packages", g.APIMachineryPackages}, {"--packages", g.Packages}} {
+		for _, s := range list.entries {
+			e, err := parseEntry(s, list.flag)
 			if err != nil {
-				diags.Errorf(token.Position{}, "%v", err)
+				errs = append(errs, err)
 				continue
 			}
-			out[e.path] = e
+			out = append(out, e)
 		}
 	}
-	add(g.APIMachineryPackages, "--apimachinery-packages")
-	if len(g.Packages) > 0 {
-		add(g.Packages, "--packages")
-		return out
+	return out, errs
+}
+
+// entries maps each package to its entry. A later entry for the same path
+// replaces an earlier one, as upstream keeps the last modifiers it reads.
+// Without Packages, the run's packages are entries too.
+func (g *Generator) entries(m *model.Model, diags *diag.List) map[string]entry {
+	list, errs := g.configured()
+	for _, err := range errs {
+		diags.Errorf(token.Position{}, "%v", err)
 	}
-	for _, p := range m.Packages {
-		out[p.Path] = entry{path: p.Path, proto: protoPackageOf(p.Path), allTypes: true, write: true}
+	if len(g.Packages) == 0 {
+		for _, p := range m.Packages {
+			list = append(list, entry{path: p.Path, proto: protoPackageOf(p.Path), allTypes: true, write: true})
+		}
+	}
+	out := map[string]entry{}
+	for _, e := range list {
+		out[e.path] = e
 	}
 	return out
 }
@@ -84,16 +94,10 @@ func (g *Generator) entries(m *model.Model, diags *diag.List) map[string]entry {
 // Needs asks for every configured package, so that the apimachinery
 // packages join the one load when the patterns do not name them.
 func (g *Generator) Needs(map[string]markers.Set) []load.Extra {
+	list, _ := g.configured()
 	var extra []load.Extra
-	for _, list := range []struct {
-		flag    string
-		entries []string
-	}{{"--apimachinery-packages", g.APIMachineryPackages}, {"--packages", g.Packages}} {
-		for _, s := range list.entries {
-			if e, err := parseEntry(s, list.flag); err == nil {
-				extra = append(extra, load.Extra{Path: e.path, Why: list.flag})
-			}
-		}
+	for _, e := range list {
+		extra = append(extra, load.Extra{Path: e.path, Why: e.flag})
 	}
 	return extra
 }
@@ -104,15 +108,6 @@ type pkg struct {
 	*model.Package
 	importPath string // of its generated.proto
 }
-
-// protoName is how imports name the package's messages: the proto package
-// and the path of the file that declares them.
-func (p *pkg) protoName(name string) types.Name {
-	return types.Name{Name: name, Package: p.proto, Path: p.importPath}
-}
-
-// goPackageName is the last element of the Go import path.
-func (p *pkg) goPackageName() string { return path.Base(p.Path) }
 
 // packages finds the entries' packages in the model, in the order upstream
 // processes them: importees first.
