@@ -10,8 +10,8 @@ import (
 )
 
 // reach is what upstream's type assignment decides for one package: the
-// types it reaches from its declarations (its messages are among them) and
-// the .proto files that makes it import.
+// types it reaches from its declarations, among which are its messages,
+// and the .proto files it imports.
 type reach struct {
 	types   map[types.Name]*types.Type
 	imports map[string]bool
@@ -40,8 +40,8 @@ func (b *builder) assign() {
 }
 
 // declarations lists a package's exported types, variables and constants
-// by name, as upstream meets them in gengo's order. Functions, and
-// variables of function type, are left out.
+// by name, as upstream meets them in gengo's order. Function types and
+// variables of function type are left out.
 func declarations(u *types.Package) []*types.Type {
 	var out []*types.Type
 	for _, group := range []map[string]*types.Type{u.Types, u.Variables, u.Constants} {
