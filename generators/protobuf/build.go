@@ -1,0 +1,257 @@
+package protobuf
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	gengo "k8s.io/gengo/v2"
+	"k8s.io/gengo/v2/namer"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/markers"
+	"github.com/apigen-dev/apigen/model"
+)
+
+// builder makes the proto model of one run.
+type builder struct {
+	m       *model.Model
+	pkgs    []*pkg // importees first
+	byPath  map[string]*pkg
+	reached map[*pkg]*reach
+	omit    map[types.Name]bool // --drop-embedded-fields
+	public  *namer.NameStrategy // gengo's order of types, as upstream sorts them
+}
+
+func newBuilder(m *model.Model, pkgs []*pkg, omit map[types.Name]bool) *builder {
+	b := &builder{m: m, pkgs: pkgs, byPath: map[string]*pkg{}, reached: map[*pkg]*reach{}, omit: omit, public: namer.NewPublicNamer(3)}
+	for _, p := range pkgs {
+		b.byPath[p.Path] = p
+	}
+	b.assign()
+	return b
+}
+
+// files makes every package's file. Problems are reported only for files
+// the run writes: the others are not this run's to judge, and upstream
+// never builds them.
+func (b *builder) files(diags *diag.List) []*File {
+	var out []*File
+	for _, p := range b.pkgs {
+		d := diags
+		if !p.writes() {
+			d = &diag.List{}
+		}
+		out = append(out, b.file(p, d))
+	}
+	return out
+}
+
+// writes reports whether the run writes the package's files.
+func (p *pkg) writes() bool { return p.write && p.Local() }
+
+// fileBuilder makes the messages of one file.
+type fileBuilder struct {
+	*builder
+	p       *pkg
+	imports map[string]bool
+	diags   *diag.List
+}
+
+func (b *builder) file(p *pkg, diags *diag.List) *File {
+	fb := &fileBuilder{builder: b, p: p, imports: b.reached[p].imports, diags: diags}
+	f := &File{GoPackage: p.Path, Package: p.proto, Dir: p.Dir, Write: p.writes()}
+	for _, t := range fb.messageTypes() {
+		if msg := fb.message(t); msg != nil {
+			f.Messages = append(f.Messages, msg)
+		}
+	}
+	f.Imports = slices.Sorted(maps.Keys(fb.imports))
+	return f
+}
+
+// messageTypes lists the types the package reached that become its
+// messages, in gengo's order of public names.
+func (fb *fileBuilder) messageTypes() []*types.Type {
+	var out []*types.Type
+	for _, t := range fb.reached[fb.p].types {
+		if fb.isMessage(t) {
+			out = append(out, t)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *types.Type) int { return strings.Compare(fb.public.Name(a), fb.public.Name(b)) })
+	return out
+}
+
+// isMessage is upstream's choice of types: structs and nullable wrappers,
+// unless +protobuf says otherwise; in a "+" package only those marked
+// +protobuf=true.
+func (fb *fileBuilder) isMessage(t *types.Type) bool {
+	switch t.Kind {
+	case types.Func, types.Chan, types.Builtin, types.Slice, types.Array, types.Map, types.Pointer, types.Protobuf:
+		return false
+	case types.Struct:
+		if t.Name.Name == "struct{}" {
+			return false
+		}
+	case types.Alias:
+		if !fb.optional(t) {
+			return false
+		}
+	}
+	if mk, ok := fb.markers(t).Get(protobufMarker); ok {
+		return mk.Value == "true"
+	}
+	return fb.p.allTypes && protoable(t, map[*types.Type]bool{})
+}
+
+// protoable reports whether some part of t can be written in protobuf.
+// Types that refer to themselves count as protoable.
+func protoable(t *types.Type, seen map[*types.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	switch t.Kind {
+	case types.Builtin:
+		return true
+	case types.Alias:
+		return protoable(t.Underlying, seen)
+	case types.Slice, types.Pointer:
+		return protoable(t.Elem, seen)
+	case types.Map:
+		return protoable(t.Key, seen) && protoable(t.Elem, seen)
+	case types.Struct:
+		return len(t.Members) == 0 || slices.ContainsFunc(t.Members, func(m types.Member) bool { return protoable(m.Type, seen) })
+	}
+	return false
+}
+
+// entryOf returns the entry declaring t, if any. Only those packages'
+// comments are read, as upstream's loader reads comments of its inputs
+// alone.
+func (b *builder) entryOf(t *types.Type) *pkg { return b.byPath[t.Name.Package] }
+
+// markers returns the markers of t's doc comment.
+func (b *builder) markers(t *types.Type) markers.Set {
+	if b.entryOf(t) == nil {
+		return nil
+	}
+	return b.m.DocMarkers(t)
+}
+
+// comments returns t's doc comment lines.
+func (b *builder) comments(t *types.Type) []string {
+	if b.entryOf(t) == nil {
+		return nil
+	}
+	return t.CommentLines
+}
+
+// optional reports whether t is a slice or map type marked
+// +protobuf.nullable=true, which becomes a wrapper message.
+func (b *builder) optional(t *types.Type) bool {
+	if t.Underlying == nil || (t.Underlying.Kind != types.Map && t.Underlying.Kind != types.Slice) {
+		return false
+	}
+	mk, ok := b.markers(t).Get(nullableMarker)
+	return ok && mk.Value == "true"
+}
+
+// message makes the message of t, or nil for types that have none.
+func (fb *fileBuilder) message(t *types.Type) *Message {
+	switch t.Kind {
+	case types.Struct:
+		return fb.structMessage(t, t)
+	case types.Alias:
+		return fb.wrapper(t)
+	}
+	fb.diags.Errorf(fb.m.Position(t), "%s is a %s, which cannot be a protobuf message: only structs, and slices or maps marked +%s=true, can", t.Name.Name, strings.ToLower(string(t.Kind)), nullableMarker)
+	return nil
+}
+
+// wrapper makes the message of a nullable slice or map: one field, items.
+// Its comment ends in a newline, which shows as a blank line.
+func (fb *fileBuilder) wrapper(t *types.Type) *Message {
+	kind := "slice"
+	if t.Underlying.Kind == types.Map {
+		kind = "map"
+	}
+	st := &types.Type{Name: t.Name, Kind: types.Struct, Members: []types.Member{{
+		Name:         "Items",
+		CommentLines: []string{"items, if empty, will result in an empty " + kind + "\n"},
+		Type:         t.Underlying,
+	}}}
+	msg := fb.structMessage(st, t)
+	if msg != nil {
+		msg.Optional = true
+	}
+	return msg
+}
+
+// structMessage makes a message of the members of t, declared as decl: t
+// itself, or the struct standing for a nullable wrapper.
+func (fb *fileBuilder) structMessage(t, decl *types.Type) *Message {
+	if namer.IsPrivateGoName(decl.Name.Name) {
+		return nil
+	}
+	msg := &Message{Name: decl.Name.Name, Comment: fb.comments(decl), Options: fb.options(decl), GoType: decl}
+	if embedded, ok := fb.embedded(decl); ok {
+		msg.Fields = embedded
+		return msg
+	}
+	if as := fb.as(decl); as != nil {
+		t = as
+	}
+	msg.Fields = fb.fields(t)
+	return msg
+}
+
+// options are the message options of t's +protobuf.options markers.
+func (fb *fileBuilder) options(t *types.Type) []string {
+	var out []string
+	if mk, ok := fb.markers(t).Get(marshalMarker); ok && mk.Value == "false" {
+		out = append(out, "(gogoproto.marshaler) = false", "(gogoproto.unmarshaler) = false", "(gogoproto.sizer) = false")
+	}
+	for key, values := range gengo.ExtractCommentTags("+", fb.comments(t)) {
+		name, ok := strings.CutPrefix(key, "protobuf.options.")
+		if !ok || name == "marshal" {
+			continue
+		}
+		if name == "(gogoproto.goproto_stringer)" && values[0] == "false" {
+			out = append(out, "(gogoproto.stringer) = false")
+		}
+		out = append(out, name+" = "+values[0])
+	}
+	slices.Sort(out)
+	return out
+}
+
+// embedded is the one field of a type marked +protobuf.embed=T: T t = 1.
+func (fb *fileBuilder) embedded(t *types.Type) ([]*Field, bool) {
+	mk, ok := fb.markers(t).Get(embedMarker)
+	if !ok {
+		return nil, false
+	}
+	if as, ok := fb.markers(t).Get(asMarker); ok {
+		fb.diags.Errorf(as.Pos, "+%s and +%s cannot be combined: upstream takes one of them at random", asMarker, embedMarker)
+	}
+	name := mk.Value.(string)
+	return []*Field{{Name: name, Number: 1, Label: Optional, Type: &Type{Name: name, Package: fb.p.proto}}}, true
+}
+
+// as returns the type whose fields a type marked +protobuf.as=T takes.
+func (fb *fileBuilder) as(t *types.Type) *types.Type {
+	mk, ok := fb.markers(t).Get(asMarker)
+	if !ok {
+		return nil
+	}
+	name := mk.Value.(string)
+	as := fb.m.Universe[fb.p.Path].Types[name]
+	if as == nil || !fb.m.Declared(as) {
+		fb.diags.Errorf(mk.Pos, "+%s=%s: package %s has no type %s", asMarker, name, fb.p.Path, name)
+		return nil
+	}
+	return as
+}

@@ -1,0 +1,89 @@
+package protobuf_test
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/refmod"
+)
+
+// TestDiagnostics runs the generator on packages with bad input. Each run
+// must fail, print exactly the diagnostics in
+// testdata/protobuf/diagnostics/golden, and write nothing.
+func TestDiagnostics(t *testing.T) {
+	for _, name := range []string{"duplicate", "badtag", "badtype", "badas", "reuse", "badtombstone"} {
+		t.Run(name, func(t *testing.T) {
+			golden, err := filepath.Abs(filepath.Join("../../testdata/protobuf/diagnostics/golden", name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			module := refmod.CopyDir(t, "../../testdata/protobuf")
+			before := goFiles(t, []string{module})
+			t.Chdir(filepath.Join(module, "diagnostics"))
+			g := fixtureGenerator("")
+			g.Packages = nil // the run's packages
+			var stderr bytes.Buffer
+			code := engine.Run(engine.Options{Patterns: []string{"./" + name}, Stdout: io.Discard, Stderr: &stderr}, g)
+			if code != 1 {
+				t.Errorf("exit status %d, want 1", code)
+			}
+			refmod.Golden(t, golden, stderr.String())
+			if written := refmod.Take(t, module, "generated.proto"); len(written) > 0 {
+				t.Errorf("wrote %d generated.proto files although the run failed", len(written))
+			}
+			for p, h := range goFiles(t, []string{module}) {
+				if before[p] != h {
+					t.Errorf("%s changed although the run failed", p)
+				}
+			}
+		})
+	}
+}
+
+// TestTombstones shows that a new field's number skips a tombstone's,
+// where upstream's reuses it.
+func TestTombstones(t *testing.T) {
+	_, module := gopathCopy(t)
+	g := fixtureGenerator("tombstones")
+	var stderr bytes.Buffer
+	if code := engine.Run(engine.Options{Dir: module, Patterns: g.Packages, Stdout: io.Discard, Stderr: &stderr}, g); code != 0 {
+		t.Fatalf("exit status %d:\n%s", code, stderr.String())
+	}
+	proto := string(readFile(t, filepath.Join(module, "tombstones/generated.proto")))
+	tags := string(readFile(t, filepath.Join(module, "tombstones/types.go")))
+	if !strings.Contains(proto, "optional int32 depth = 4;") || !strings.Contains(tags, `protobuf:"varint,4,opt,name=depth"`) {
+		t.Errorf("depth is not numbered 4, past the tombstone of 3:\n%s\n%s", proto, tags)
+	}
+
+	_, theirs := gopathCopy(t)
+	refmod.RunUpstream(t, "go-to-protobuf", theirs, "--only-idl", "--apimachinery-packages=", "--packages="+g.Packages[0])
+	if upstream := string(readFile(t, filepath.Join(theirs, "tombstones/generated.proto"))); !strings.Contains(upstream, "optional int32 depth = 3 [") {
+		t.Errorf("upstream no longer gives depth the tombstone's number 3:\n%s", upstream)
+	}
+}
+
+// TestVerifyMissingTag shows that --verify-only reports a Go file that
+// lacks a protobuf tag as stale, with the tag in the diff.
+func TestVerifyMissingTag(t *testing.T) {
+	_, module := gopathCopy(t)
+	g := fixtureGenerator("tombstones")
+	var stdout, stderr bytes.Buffer
+	opts := engine.Options{Dir: module, Patterns: g.Packages, Stdout: &stdout, Stderr: &stderr, VerifyOnly: true}
+	if code := engine.Run(opts, g); code != 1 {
+		t.Fatalf("exit status %d, want 1:\n%s", code, stderr.String())
+	}
+	types := filepath.Join(module, "tombstones/types.go")
+	for _, want := range []string{"stale: " + types, `+	Depth int32 ` + "`" + `json:"depth" protobuf:"varint,4,opt,name=depth"` + "`", "missing: " + filepath.Join(module, "tombstones/generated.proto")} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(module, "tombstones/generated.proto")); err == nil {
+		t.Error("--verify-only wrote generated.proto")
+	}
+}

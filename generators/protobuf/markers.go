@@ -1,0 +1,70 @@
+package protobuf
+
+import (
+	"fmt"
+
+	"github.com/apigen-dev/apigen/markers"
+)
+
+// The type markers go-to-protobuf reads from a type's doc comment. Option
+// markers, +protobuf.options.(gogoproto.X)=V, name an option in
+// parentheses, which no marker name can spell; they are read from the
+// comment text (see typeOptions).
+const (
+	protobufMarker = "protobuf"
+	nullableMarker = "protobuf.nullable"
+	asMarker       = "protobuf.as"
+	embedMarker    = "protobuf.embed"
+	marshalMarker  = "protobuf.options.marshal"
+)
+
+var definitions = []*markers.Definition{
+	{
+		Name:  protobufMarker,
+		Place: markers.Type,
+		Value: markers.OneOf{"true", "false"},
+		Help:  "make this type a protobuf message (true) or leave it out (false), whatever the package's default",
+	},
+	{
+		Name:  nullableMarker,
+		Place: markers.Type,
+		Value: markers.OneOf{"true", "false"},
+		Help:  "on a slice or map type: a message with one items field, so that nil and empty differ on the wire",
+	},
+	{
+		Name:  asMarker,
+		Place: markers.Type,
+		Value: nonEmpty{},
+		Help:  "give the message the fields of another type of the package, e.g. Timestamp",
+	},
+	{
+		Name:  embedMarker,
+		Place: markers.Type,
+		Value: nonEmpty{},
+		Help:  "give the message one field, named and typed after the value (+protobuf.embed=string)",
+	},
+	{
+		Name:  marshalMarker,
+		Place: markers.Type,
+		Value: markers.OneOf{"true", "false"},
+		Help:  "false: the type marshals itself, so gogo writes no marshaler, unmarshaler or sizer for it",
+	},
+}
+
+// Define declares go-to-protobuf's markers. It claims no name space: the
+// option markers under +protobuf.options. are free-form.
+func (g *Generator) Define(reg *markers.Registry) {
+	reg.Define(definitions...)
+}
+
+// nonEmpty accepts any value but none.
+type nonEmpty struct{}
+
+func (nonEmpty) Parse(raw string) (any, error) {
+	if raw == "" {
+		return nil, fmt.Errorf("a type name is required")
+	}
+	return raw, nil
+}
+
+func (nonEmpty) String() string { return "TypeName" }

@@ -1,0 +1,259 @@
+package protobuf_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bufbuild/protocompile"
+	"github.com/bufbuild/protocompile/reporter"
+
+	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/protobuf"
+	"github.com/apigen-dev/apigen/output"
+	"github.com/apigen-dev/apigen/refmod"
+)
+
+// kubernetesModules are the modules whose 80 packages Kubernetes v1.37.2
+// generates protobuf for, in one run.
+var kubernetesModules = []string{
+	"k8s.io/api", "k8s.io/apimachinery", "k8s.io/apiextensions-apiserver",
+	"k8s.io/kube-aggregator", "k8s.io/metrics", "k8s.io/apiserver",
+}
+
+// workspace is a go.work over writable copies of kubernetesModules, their
+// generated.proto files removed.
+type workspace struct {
+	root     string            // holds go.work
+	dirs     []string          // the modules' directories
+	shipped  map[string][]byte // the removed generated.proto files, by path
+	packages []string          // what Kubernetes' script passes as --packages
+	header   string            // Kubernetes' boilerplate for generated files
+}
+
+func newWorkspace(t *testing.T) *workspace {
+	t.Helper()
+	ws := &workspace{root: t.TempDir(), shipped: map[string][]byte{}}
+	work := "go 1.26.0\n\nuse (\n"
+	for _, m := range kubernetesModules {
+		dir := refmod.Copy(t, m+"@v0.37.2")
+		ws.dirs = append(ws.dirs, dir)
+		work += "\t" + dir + "\n"
+		ws.packages = append(ws.packages, protobufPackages(t, m, dir)...)
+		for p, b := range refmod.Take(t, dir, "generated.proto") {
+			ws.shipped[p] = b
+		}
+	}
+	if err := os.WriteFile(filepath.Join(ws.root, "go.work"), []byte(work+")\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(ws.packages)
+	ws.header = filepath.Join(refmod.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
+	return ws
+}
+
+// protobufPackages lists, as import paths, the directories of module
+// (at dir) with a file that says "// +k8s:protobuf-gen=package": what
+// Kubernetes' update-codegen.sh passes to go-to-protobuf.
+func protobufPackages(t *testing.T, module, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err == nil && bytes.Contains(data, []byte("// +k8s:protobuf-gen=package")) {
+			rel, _ := filepath.Rel(dir, filepath.Dir(p))
+			out = append(out, module+"/"+filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// generator is go-to-protobuf as Kubernetes runs it over ws.
+func (ws *workspace) generator(t *testing.T) *protobuf.Generator {
+	t.Helper()
+	header, err := output.ReadHeader(ws.header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := protobuf.New()
+	g.Packages, g.Header = ws.packages, header
+	return g
+}
+
+func (ws *workspace) options(stderr io.Writer) engine.Options {
+	return engine.Options{Dir: ws.root, Patterns: ws.packages, Stdout: io.Discard, Stderr: stderr}
+}
+
+// TestParityKubernetes runs go-to-protobuf over the 80 packages of
+// Kubernetes v1.37.2 as its hack/_update-generated-protobuf-dockerized.sh
+// does, in one run: every generated.proto must be as shipped, no Go file
+// may change, every file must compile, and pass one must be what
+// upstream's --only-idl writes.
+func TestParityKubernetes(t *testing.T) {
+	ws := newWorkspace(t)
+	if len(ws.shipped) != 80 || len(ws.packages) != 73 {
+		t.Fatalf("%d generated.proto files shipped and %d tagged packages; expected 80 and 73", len(ws.shipped), len(ws.packages))
+	}
+	t.Run("final", func(t *testing.T) { testFinal(t, ws) })
+	t.Run("valid", func(t *testing.T) { testValid(t, ws) })
+	t.Run("passOne", func(t *testing.T) { testPassOne(t, ws) })
+}
+
+// testFinal writes the files and compares them with those shipped.
+func testFinal(t *testing.T, ws *workspace) {
+	before := goFiles(t, ws.dirs)
+	var stderr bytes.Buffer
+	if code := engine.Run(ws.options(&stderr), ws.generator(t)); code != 0 {
+		t.Fatalf("exit status %d:\n%s", code, stderr.String())
+	}
+	for _, dir := range ws.dirs {
+		refmod.Compare(t, dir, "generated.proto", ws.shipped)
+	}
+	same := 0
+	for p, want := range ws.shipped {
+		if got, err := os.ReadFile(p); err == nil && bytes.Equal(got, want) {
+			same++
+		}
+	}
+	t.Logf("final: %d of %d files identical to those shipped", same, len(ws.shipped))
+	after := goFiles(t, ws.dirs)
+	for p := range after {
+		if before[p] != after[p] {
+			t.Errorf("%s changed", p)
+		}
+	}
+}
+
+// goFiles hashes every Go file below dirs.
+func goFiles(t *testing.T, dirs []string) map[string][sha256.Size]byte {
+	t.Helper()
+	out := map[string][sha256.Size]byte{}
+	for _, dir := range dirs {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			out[p] = sha256.Sum256(data)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// testValid compiles every file, final and pass one, with protocompile,
+// imports resolved among them in memory.
+func testValid(t *testing.T, ws *workspace) {
+	idl := idlOf(t, ws)
+	gogo, err := os.ReadFile(filepath.Join(refmod.Download(t, "github.com/gogo/protobuf@v1.3.2"), "gogoproto/gogo.proto"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	final := map[string]string{}
+	passOne := map[string]string{"github.com/gogo/protobuf/gogoproto/gogo.proto": string(gogo)}
+	for _, f := range idl.Files {
+		final[f.Path()] = string(f.Render(nil, false))
+		passOne[f.Path()] = string(idl.PassOne[f.Path()])
+	}
+	for name, files := range map[string]map[string]string{"final": final, "pass one": passOne} {
+		if err := compile(files, idl); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// compile compiles the IDL's files among files, and returns every error.
+func compile(files map[string]string, idl *protobuf.IDL) error {
+	var errs []error
+	rep := reporter.NewReporter(func(err reporter.ErrorWithPos) error {
+		errs = append(errs, err)
+		return nil
+	}, nil)
+	c := protocompile.Compiler{
+		Resolver: protocompile.WithStandardImports(&protocompile.SourceResolver{Accessor: protocompile.SourceAccessorFromMap(files)}),
+		Reporter: rep,
+	}
+	var names []string
+	for _, f := range idl.Files {
+		names = append(names, f.Path())
+	}
+	compiled, err := c.Compile(context.Background(), names...)
+	if len(errs) == 0 && err != nil {
+		errs = append(errs, err)
+	}
+	if len(errs) == 0 && len(compiled) != len(names) {
+		errs = append(errs, fmt.Errorf("compiled %d files of %d", len(compiled), len(names)))
+	}
+	return errors.Join(errs...)
+}
+
+// idlOf builds the IDL of ws, as the generated.pb.go half gets it.
+func idlOf(t *testing.T, ws *workspace) *protobuf.IDL {
+	t.Helper()
+	g := ws.generator(t)
+	var stderr bytes.Buffer
+	_, m, diags := engine.Open(ws.options(&stderr), g)
+	if m == nil || diags.HasErrors() {
+		diags.Print(&stderr)
+		t.Fatalf("loading:\n%s", stderr.String())
+	}
+	idl := g.IDL(m, diags)
+	if diags.Len() > 0 {
+		diags.Print(&stderr)
+		t.Fatalf("diagnostics:\n%s", stderr.String())
+	}
+	return idl
+}
+
+// testPassOne compares IDL's pass one with what upstream's --only-idl
+// writes into the package directories (--output-dir is where protoc would
+// write; it stays empty).
+func testPassOne(t *testing.T, ws *workspace) {
+	refmod.RunUpstream(t, "go-to-protobuf", ws.root, "--only-idl",
+		"--go-header-file", ws.header, "--output-dir", t.TempDir(),
+		"--packages", strings.Join(ws.packages, ","))
+	upstream := map[string][]byte{}
+	for _, dir := range ws.dirs {
+		for p, b := range refmod.Take(t, dir, "generated.proto") {
+			upstream[p] = b
+		}
+	}
+	if len(upstream) != 80 {
+		t.Errorf("upstream wrote %d files, expected 80", len(upstream))
+	}
+	idl := idlOf(t, ws)
+	same := 0
+	for _, f := range idl.Files {
+		p := filepath.Join(f.Dir, "generated.proto")
+		want, ok := upstream[p]
+		switch got := idl.PassOne[f.Path()]; {
+		case !ok:
+			t.Errorf("%s: upstream writes no such file", p)
+		case !bytes.Equal(got, want):
+			t.Errorf("%s differs from upstream's pass one:\n%s", p, refmod.FirstLines(got, want))
+		default:
+			same++
+		}
+	}
+	t.Logf("pass one: %d of %d files identical to upstream's", same, len(upstream))
+}

@@ -1,0 +1,12 @@
+// Package reuse gives a new field the number of a removed one.
+package reuse
+
+// Frobber lost its width field, whose number 3 a new field takes.
+type Frobber struct {
+	Height int32  `json:"height" protobuf:"varint,1,opt,name=height"`
+	Param  string `json:"param" protobuf:"bytes,2,opt,name=param"`
+
+	// +k8s:deprecated=width,protobuf=3
+
+	Depth int32 `json:"depth" protobuf:"varint,3,opt,name=depth"`
+}

@@ -1,0 +1,3 @@
+module protobuf.example
+
+go 1.26
