@@ -34,6 +34,21 @@ func (w *code) returnIfErr(ret string) {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
+// openGuard writes the if that gogo puts around a field in Marshal and
+// Size: a length check when it is repeated, a nil check when it may be
+// nil. It reports whether it wrote one.
+func openGuard(w *code, f *fld) bool {
+	switch {
+	case f.repeated():
+		w.p("if len(m.", f.name, ") > 0 {")
+	case f.nilCheck():
+		w.p("if m.", f.name, " != nil {")
+	default:
+		return false
+	}
+	return true
+}
+
 // keyBytes is the varint of a field's key, as gogo writes it backwards.
 func keyBytes(num protoreflect.FieldNumber, wt int) []string {
 	x := uint32(num)<<3 | uint32(wt)

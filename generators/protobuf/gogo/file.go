@@ -88,23 +88,8 @@ func (g *fileGen) newMsg(m *protogen.Message) (*msg, error) {
 	opt := func(o [2]int32, def bool) bool {
 		return boolOption(m.Desc.Options(), o[0], boolOption(g.file.Desc.Options(), o[1], def))
 	}
-	for _, o := range []struct {
-		opt  [2]int32
-		def  bool
-		what string
-	}{
-		{msgGoStringer, true, "goproto_stringer"},
-		{msgUnsafeMarshal, false, "unsafe_marshaler"},
-		{msgUnsafeUnmarshal, false, "unsafe_unmarshaler"},
-		{msgProtoSizer, false, "protosizer"},
-		{msgUnrecognized, true, "goproto_unrecognized"},
-	} {
-		if opt(o.opt, o.def) {
-			return nil, fmt.Errorf("message %s: (gogoproto.%s) must be false", name, o.what)
-		}
-	}
-	if !opt(msgTypeDecl, true) {
-		return nil, fmt.Errorf("message %s: (gogoproto.typedecl) = false is not supported", name)
+	if err := refuseOptions(name, opt); err != nil {
+		return nil, err
 	}
 	x := &msg{
 		Message:     m,
@@ -122,6 +107,43 @@ func (g *fileGen) newMsg(m *protogen.Message) (*msg, error) {
 		x.fields = append(x.fields, y)
 	}
 	return x, nil
+}
+
+// forEach calls write, in file order, for the messages a plugin is on
+// for, and reports whether there was one.
+func (g *fileGen) forEach(on func(*msg) bool, write func(*msg)) bool {
+	any := false
+	for _, m := range g.msgs {
+		if on(m) {
+			write(m)
+			any = true
+		}
+	}
+	return any
+}
+
+// refuseOptions fails for the message options go-to-protobuf never sets,
+// each read through opt with its default.
+func refuseOptions(name protoreflect.FullName, opt func([2]int32, bool) bool) error {
+	for _, o := range []struct {
+		opt  [2]int32
+		def  bool
+		what string
+	}{
+		{msgGoStringer, true, "goproto_stringer"},
+		{msgUnsafeMarshal, false, "unsafe_marshaler"},
+		{msgUnsafeUnmarshal, false, "unsafe_unmarshaler"},
+		{msgProtoSizer, false, "protosizer"},
+		{msgUnrecognized, true, "goproto_unrecognized"},
+	} {
+		if opt(o.opt, o.def) {
+			return fmt.Errorf("message %s: (gogoproto.%s) must be false", name, o.what)
+		}
+	}
+	if !opt(msgTypeDecl, true) {
+		return fmt.Errorf("message %s: (gogoproto.typedecl) = false is not supported", name)
+	}
+	return nil
 }
 
 // name is the message's Go name.

@@ -7,12 +7,7 @@ import (
 // marshal writes what gogo's marshalto plugin writes: Marshal, MarshalTo
 // and MarshalToSizedBuffer per message, then encodeVarint.
 func (g *fileGen) marshal(w *code) {
-	any := false
-	for _, m := range g.msgs {
-		if !m.marshaler {
-			continue
-		}
-		any = true
+	any := g.forEach(func(m *msg) bool { return m.marshaler }, func(m *msg) {
 		byNumber(m.fields)
 		n := m.name()
 		w.p("func (m *", n, ") Marshal() (dAtA []byte, err error) {")
@@ -27,7 +22,7 @@ func (g *fileGen) marshal(w *code) {
 			g.marshalField(w, m, m.fields[i])
 		}
 		w.ps("return len(dAtA) - i, nil", "}", "")
-	}
+	})
 	if any {
 		w.p("func encodeVarint", g.local, "(dAtA []byte, offset int, v uint64) int {")
 		w.p("offset -= sov", g.local, "(v)")
@@ -39,12 +34,7 @@ func (g *fileGen) marshal(w *code) {
 // marshalField writes one field backwards into dAtA.
 func (g *fileGen) marshalField(w *code, m *msg, f *fld) {
 	name := "m." + f.name
-	guarded := f.repeated() || f.nilCheck()
-	if f.repeated() {
-		w.p("if len(", name, ") > 0 {")
-	} else if f.nilCheck() {
-		w.p("if ", name, " != nil {")
-	}
+	guarded := openGuard(w, f)
 	_, wire := g.goType(f)
 	num := f.desc.Number()
 	switch {
@@ -60,10 +50,7 @@ func (g *fileGen) marshalField(w *code, m *msg, f *fld) {
 		encodeKey(w, num, wireType(wire))
 		w.p("}")
 	default:
-		if f.star() && !f.isMsg() {
-			name = "*" + name
-		}
-		g.marshalValue(w, f.kind(), name)
+		g.marshalValue(w, f.kind(), f.value())
 		encodeKey(w, num, wireType(wire))
 	}
 	if guarded {

@@ -9,19 +9,14 @@ import (
 // size writes what gogo's size plugin writes: Size per message, then
 // sov and soz.
 func (g *fileGen) size(w *code) {
-	any := false
-	for _, m := range g.msgs {
-		if !m.sizer {
-			continue
-		}
-		any = true
+	any := g.forEach(func(m *msg) bool { return m.sizer }, func(m *msg) {
 		w.p("func (m *", m.name(), ") Size() (n int) {")
 		w.ps("if m == nil {", "return 0", "}", "var l int", "_ = l")
 		for _, f := range m.fields {
 			g.sizeField(w, f)
 		}
 		w.ps("return n", "}", "")
-	}
+	})
 	if !any {
 		return
 	}
@@ -36,12 +31,7 @@ func (g *fileGen) size(w *code) {
 // sizeField adds one field's length to n.
 func (g *fileGen) sizeField(w *code, f *fld) {
 	name := "m." + f.name
-	guarded := f.repeated() || f.nilCheck()
-	if f.repeated() {
-		w.p("if len(", name, ") > 0 {")
-	} else if f.nilCheck() {
-		w.p("if ", name, " != nil {")
-	}
+	guarded := openGuard(w, f)
 	_, wire := g.goType(f)
 	key := keySize(f.desc.Number(), wireType(wire))
 	switch {
@@ -50,10 +40,7 @@ func (g *fileGen) sizeField(w *code, f *fld) {
 	case f.repeated():
 		g.sizeRepeated(w, f, name, key)
 	default:
-		if f.star() && !f.isMsg() {
-			name = "*" + name
-		}
-		g.sizeSingle(w, f.kind(), name, key)
+		g.sizeSingle(w, f.kind(), f.value(), key)
 	}
 	if guarded {
 		w.p("}")

@@ -8,12 +8,7 @@ import (
 // then valueToString. Its `for k, _ := range` is written as gofmt -s
 // leaves it.
 func (g *fileGen) stringer(w *code) {
-	any := false
-	for _, m := range g.msgs {
-		if !m.stringer {
-			continue
-		}
-		any = true
+	any := g.forEach(func(m *msg) bool { return m.stringer }, func(m *msg) {
 		w.p("func (this *", m.name(), ") String() string {")
 		w.ps("if this == nil {", `return "nil"`, "}")
 		for _, f := range m.fields {
@@ -31,7 +26,7 @@ func (g *fileGen) stringer(w *code) {
 			w.p("`", f.name, ":` + ", g.fieldString(f), " + `,`,")
 		}
 		w.ps("`}`,", `},"")`, "return s", "}")
-	}
+	})
 	if any {
 		w.p("func valueToString", g.local, "(v interface{}) string {")
 		w.ps("rv := reflect.ValueOf(v)", "if rv.IsNil() {", `return "nil"`, "}",

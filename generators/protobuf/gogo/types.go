@@ -165,6 +165,16 @@ func (f *fld) star() bool {
 	return true
 }
 
+// value is how Marshal and Size read a field that is not repeated:
+// through the pointer when gogo's Go type is one, except for messages,
+// whose methods take the pointer.
+func (f *fld) value() string {
+	if f.star() && !f.isMsg() {
+		return "*m." + f.name
+	}
+	return "m." + f.name
+}
+
 // scalar gives the Go type and gogo's wire name of a non-message kind.
 var scalar = map[protoreflect.Kind][2]string{
 	protoreflect.DoubleKind:   {"float64", "fixed64"},

@@ -9,15 +9,7 @@ import (
 // unmarshal writes what gogo's unmarshal plugin writes: Unmarshal per
 // message, then skip and the error variables.
 func (g *fileGen) unmarshal(w *code) {
-	any := false
-	for _, m := range g.msgs {
-		if !m.unmarshaler {
-			continue
-		}
-		any = true
-		g.unmarshalMsg(w, m)
-	}
-	if any {
+	if g.forEach(func(m *msg) bool { return m.unmarshaler }, func(m *msg) { g.unmarshalMsg(w, m) }) {
 		w.p(strings.ReplaceAll(skipText, "Generated", g.local))
 	}
 }
@@ -129,19 +121,9 @@ func store(w *code, f *fld, v, tmp string) {
 // unmarshalField decodes one value of a field.
 func (g *fileGen) unmarshalField(w *code, f *fld) {
 	typ := g.bare(f)
-	name := "m." + f.name
-	switch k := f.kind(); k {
+	switch f.kind() {
 	case protoreflect.DoubleKind, protoreflect.FloatKind:
-		bits := map[protoreflect.Kind]string{protoreflect.DoubleKind: "64", protoreflect.FloatKind: "32"}[k]
-		w.p("var v uint", bits)
-		g.decodeFixed(w, bits, "v", "uint"+bits)
-		conv := typ + "(math.Float" + bits + "frombits(v))"
-		if !f.repeated() && !f.nullable {
-			w.p(name, " = ", conv)
-		} else {
-			w.p("v2 := ", conv)
-			store(w, f, "v2", "")
-		}
+		g.unmarshalFloat(w, f, typ)
 	case protoreflect.BoolKind:
 		w.p("var v int")
 		g.decodeVarint(w, "v", "int")
@@ -170,6 +152,20 @@ func (g *fileGen) unmarshalField(w *code, f *fld) {
 	default:
 		g.unmarshalNumber(w, f, typ)
 	}
+}
+
+// unmarshalFloat decodes a float or double.
+func (g *fileGen) unmarshalFloat(w *code, f *fld, typ string) {
+	bits := itoa(fixedSize(f.kind()) * 8)
+	w.p("var v uint", bits)
+	g.decodeFixed(w, bits, "v", "uint"+bits)
+	conv := typ + "(math.Float" + bits + "frombits(v))"
+	if !f.repeated() && !f.nullable {
+		w.p("m.", f.name, " = ", conv)
+		return
+	}
+	w.p("v2 := ", conv)
+	store(w, f, "v2", "")
 }
 
 // unmarshalNumber decodes an integer of fixed or variable length.
@@ -289,15 +285,6 @@ func (g *fileGen) declareMapVar(w *code, v string, nullable bool, f *fld) {
 // unmarshalMapVar decodes a map entry's key or value into v.
 func (g *fileGen) unmarshalMapVar(w *code, v string, f *fld) {
 	switch k := f.kind(); k {
-	case protoreflect.DoubleKind, protoreflect.FloatKind:
-		bits := map[protoreflect.Kind]string{protoreflect.DoubleKind: "64", protoreflect.FloatKind: "32"}[k]
-		w.p("var ", v, "temp uint", bits)
-		g.decodeFixed(w, bits, v+"temp", "uint"+bits)
-		w.p(v, " = math.Float", bits, "frombits(", v, "temp)")
-	case protoreflect.BoolKind:
-		w.p("var ", v, "temp int")
-		g.decodeVarint(w, v+"temp", "int")
-		w.p(v, " = bool(", v, "temp != 0)")
 	case protoreflect.StringKind:
 		w.p("var stringLen", v, " uint64")
 		g.decodeVarint(w, "stringLen"+v, "uint64")
@@ -320,22 +307,40 @@ func (g *fileGen) unmarshalMapVar(w *code, v string, f *fld) {
 		w.p(v, " = make([]byte, mapbyteLen)")
 		w.p("copy(", v, ", dAtA[iNdEx:postbytesIndex])")
 		w.p("iNdEx = postbytesIndex")
-	case protoreflect.Sint32Kind:
-		w.p("var ", v, "temp int32")
-		g.decodeVarint(w, v+"temp", "int32")
-		w.p(v, "temp = int32((uint32(", v, "temp) >> 1) ^ uint32(((", v, "temp&1)<<31)>>31))")
-		w.p(v, " = int32(", v, "temp)")
-	case protoreflect.Sint64Kind:
-		w.p("var ", v, "temp uint64")
-		g.decodeVarint(w, v+"temp", "uint64")
-		w.p(v, "temp = (", v, "temp >> 1) ^ uint64((int64(", v, "temp&1)<<63)>>63)")
-		w.p(v, " = int64(", v, "temp)")
 	default:
-		typ := scalar[k][0]
+		g.unmarshalMapNumber(w, v, k)
+	}
+}
+
+// unmarshalMapNumber decodes a numeric or bool key or value into v;
+// floats, bools and zigzag numbers go through v+"temp".
+func (g *fileGen) unmarshalMapNumber(w *code, v string, k protoreflect.Kind) {
+	tmp := v + "temp"
+	switch k {
+	case protoreflect.DoubleKind, protoreflect.FloatKind:
+		bits := itoa(fixedSize(k) * 8)
+		w.p("var ", tmp, " uint", bits)
+		g.decodeFixed(w, bits, tmp, "uint"+bits)
+		w.p(v, " = math.Float", bits, "frombits(", tmp, ")")
+	case protoreflect.BoolKind:
+		w.p("var ", tmp, " int")
+		g.decodeVarint(w, tmp, "int")
+		w.p(v, " = bool(", tmp, " != 0)")
+	case protoreflect.Sint32Kind:
+		w.p("var ", tmp, " int32")
+		g.decodeVarint(w, tmp, "int32")
+		w.p(tmp, " = int32((uint32(", tmp, ") >> 1) ^ uint32(((", tmp, "&1)<<31)>>31))")
+		w.p(v, " = int32(", tmp, ")")
+	case protoreflect.Sint64Kind:
+		w.p("var ", tmp, " uint64")
+		g.decodeVarint(w, tmp, "uint64")
+		w.p(tmp, " = (", tmp, " >> 1) ^ uint64((int64(", tmp, "&1)<<63)>>63)")
+		w.p(v, " = int64(", tmp, ")")
+	default:
 		if bits := fixedSize(k) * 8; bits > 0 {
-			g.decodeFixed(w, itoa(bits), v, typ)
+			g.decodeFixed(w, itoa(bits), v, scalar[k][0])
 		} else {
-			g.decodeVarint(w, v, typ)
+			g.decodeVarint(w, v, scalar[k][0])
 		}
 	}
 }
