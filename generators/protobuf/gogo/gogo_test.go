@@ -94,6 +94,24 @@ func TestUnsupported(t *testing.T) {
 	}
 }
 
+// TestUnimportedPackage: gogo imports the package of a cast map's message
+// values only when another field uses it; upstream's goimports would
+// search the disk for it otherwise, so that is an error.
+func TestUnimportedPackage(t *testing.T) {
+	q := "syntax = \"proto2\";\npackage q;\noption go_package = \"example.com/q\";\nmessage Q { optional string s = 1; }\n"
+	p := "syntax = \"proto2\";\npackage p;\nimport \"github.com/gogo/protobuf/gogoproto/gogo.proto\";\nimport \"q.proto\";\n" +
+		"option go_package = \"example.com/p\";\noption (gogoproto.unmarshaler_all) = true;\n" +
+		"option (gogoproto.goproto_stringer_all) = false;\noption (gogoproto.goproto_unrecognized_all) = false;\n" +
+		"message M { map<string, .q.Q> m = 1 [(gogoproto.casttype) = \"QMap\"]; }\n"
+	_, err := gogo.Generate(gogo.Request{
+		Files:    map[string][]byte{"p.proto": []byte(p), "q.proto": []byte(q)},
+		Generate: []string{"p.proto"},
+	})
+	if err == nil || !strings.Contains(err.Error(), "refers to q") {
+		t.Errorf("got %v, want an error about package q", err)
+	}
+}
+
 // TestProto3 is refused.
 func TestProto3(t *testing.T) {
 	src := "syntax = \"proto3\";\npackage p;\noption go_package = \"example.com/p\";\nmessage M { string a = 1; }\n"

@@ -1,6 +1,7 @@
 package gogo
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,10 +40,16 @@ var pluginImports = map[string]spec{
 // the code does not use, closing the line it leaves unless a blank line
 // came before it, and sorts each run of lines, standard library first
 // with a blank line before the rest.
-func importBlock(specs []spec, used map[string]bool) string {
+//
+// A package the code uses that the block does not import is an error:
+// goimports would look for it on disk.
+func importBlock(specs []spec, used map[string]bool) (string, error) {
 	lines := unused(rewritten(gogoSorted(specs)), used)
+	if err := missing(lines, used); err != nil {
+		return "", err
+	}
 	if len(lines) == 0 {
-		return ""
+		return "", nil
 	}
 	var b strings.Builder
 	b.WriteString("import (\n")
@@ -58,7 +65,27 @@ func importBlock(specs []spec, used map[string]bool) string {
 		}
 	}
 	b.WriteString(")\n")
-	return b.String()
+	return b.String(), nil
+}
+
+// missing fails for a package name the code uses and no line imports.
+func missing(lines []line, used map[string]bool) error {
+	have := map[string]bool{}
+	for _, l := range lines {
+		have[l.usedName()] = true
+	}
+	var names []string
+	for n := range used {
+		if !have[n] {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	sort.Strings(names)
+	return fmt.Errorf("the code refers to %s, which gogo leaves unimported; upstream's goimports would search the disk for it",
+		strings.Join(names, ", "))
 }
 
 func (s spec) String() string {
