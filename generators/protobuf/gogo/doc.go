@@ -46,8 +46,10 @@
 // message packages by base name plus a number in order of first use. The
 // emitter names packages as gogo does and writes the import block that
 // go-to-protobuf's rewrite and goimports leave of gogo's (see importBlock).
-// gogo orders a message's fields by number once the marshaler has run;
-// protogen keeps declaration order, which only names packages here.
+// protogen keeps fields in declaration order; gogo's marshaler sorts them
+// by number for itself and the plugins after it, and the emitter does the
+// same. Declaration order still decides the order in which packages are
+// named, and the order of the messages the marshaler is off for.
 //
 // Only what go-to-protobuf writes is supported: proto2 messages with
 // optional, repeated and map fields of scalar, string, bytes and message
