@@ -74,7 +74,7 @@ func (ts Tools) ParseGenerate(args []string, stdout, stderr io.Writer) (cmd *Gen
 	preload := fs.StringSlice("preload", nil, "also load these packages, where they exist, for later runs of the session")
 	pruneTrees := fs.StringSlice("prune-tree", nil, "remove files below this directory that the run's generators own but no longer generate, as a script that deletes them first would (repeatable)")
 	tools := ts.make()
-	only := fs.StringSlice("generators", nil, "run only these generators (default: all): "+strings.Join(names(tools), ","))
+	only := fs.StringSlice("generators", nil, "run only these generators (default: all but protobuf): "+strings.Join(names(tools), ","))
 	for _, t := range tools {
 		t.Flags(fs, t.Name()+"-")
 	}
@@ -116,7 +116,10 @@ func (ts Tools) ParseGenerate(args []string, stdout, stderr io.Writer) (cmd *Gen
 // none), and checks that each name is that of a tool the flags asked for.
 func pick(tools []Tool, ran []built, only []string) ([]built, error) {
 	if len(only) == 0 {
-		return ran, nil
+		return slices.DeleteFunc(ran, func(b built) bool {
+			o, ok := b.tool.(OptIn)
+			return ok && o.OptIn()
+		}), nil
 	}
 	known := names(tools)
 	for _, name := range only {

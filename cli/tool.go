@@ -38,6 +38,13 @@ type Inputs interface {
 	Inputs() []string
 }
 
+// OptIn is a Tool that apigen generate runs only when --generators names
+// it, because running it by default would surprise: go-to-protobuf also
+// rewrites the Go sources' struct tags.
+type OptIn interface {
+	OptIn() bool
+}
+
 // Finisher is a Tool with work after a successful run, such as writing
 // openapi-gen's API rule violations. It returns the exit status.
 type Finisher interface {

@@ -37,6 +37,9 @@ type Output struct {
 	// NoPrune keeps pruning away from the generator's owned files, which
 	// upstream's scripts never delete; verification still names them.
 	NoPrune bool
+	// Remove are paths a successful run removes, and verification reports
+	// while they exist: the files go-to-protobuf --clean deletes.
+	Remove []string
 
 	prunable []string // the owned paths pruning may remove, once merged
 }
@@ -141,6 +144,7 @@ func GenerateModel(opts Options, m *model.Model, gens []Generator, diags *diag.L
 		all.Files = append(all.Files, o.Files...)
 		all.Owned = append(all.Owned, o.Owned...)
 		all.PackageFiles = append(all.PackageFiles, o.PackageFiles...)
+		all.Remove = append(all.Remove, o.Remove...)
 		if !o.NoPrune {
 			all.prunable = append(all.prunable, o.Owned...)
 		}

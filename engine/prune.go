@@ -8,13 +8,20 @@ import (
 	"strings"
 )
 
-// stalePaths lists the files below trees that out answers for but does not
-// generate: owned paths, and files named like out's package files. These
-// are what a script that deletes generated files before generating would
-// have deleted, and a successful run removes them.
+// stalePaths lists the existing files of out.Remove, and the files below
+// trees that out answers for but does not generate: owned paths, and files
+// named like out's package files. The latter are what a script that deletes
+// generated files before generating would have deleted. A successful run
+// removes them all.
 func stalePaths(out Output, trees []string) ([]string, error) {
+	var stale []string
+	for _, p := range out.Remove {
+		if _, err := os.Lstat(p); err == nil {
+			stale = append(stale, p)
+		}
+	}
 	if len(trees) == 0 {
-		return nil, nil
+		return stale, nil
 	}
 	var real realPaths
 	trees = slices.Clone(trees)
@@ -27,7 +34,6 @@ func stalePaths(out Output, trees []string) ([]string, error) {
 	for _, f := range out.Files {
 		generated[real.of(f.Path)] = true
 	}
-	var stale []string
 	add := func(p string) {
 		if r := real.of(p); !generated[r] && below(r, trees) {
 			stale = append(stale, p)

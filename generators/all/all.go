@@ -15,6 +15,7 @@ import (
 	"github.com/apigen-dev/apigen/generators/openapi"
 	"github.com/apigen-dev/apigen/generators/openapijson"
 	"github.com/apigen-dev/apigen/generators/prerelease"
+	"github.com/apigen-dev/apigen/generators/protobuf"
 	"github.com/apigen-dev/apigen/generators/register"
 )
 
@@ -26,6 +27,7 @@ var Tools = cli.Tools{
 	conversion.NewTool,
 	register.NewTool,
 	prerelease.NewTool,
+	protobuf.NewTool,
 	modelname.NewTool,
 	openapi.NewTool,
 	openapijson.NewTool,

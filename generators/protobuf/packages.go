@@ -194,3 +194,11 @@ func ready(waiting map[string]map[string]bool) []string {
 	slices.Sort(out)
 	return out
 }
+
+// Selects, where a run gives each generator its own packages (apigen
+// generate), the packages of the main module marked
+// +k8s:protobuf-gen=package, as Kubernetes' update-codegen.sh greps for
+// them. They are the entries when Packages is empty.
+func (g *Generator) Selects(p *model.Package) bool {
+	return p.Local() && p.Tagged("k8s:protobuf-gen=package")
+}

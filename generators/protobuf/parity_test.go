@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -21,84 +20,31 @@ import (
 	"github.com/apigen-dev/apigen/generators/protobuf"
 	"github.com/apigen-dev/apigen/output"
 	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
-// kubernetesModules are the modules whose 80 packages Kubernetes v1.37.2
-// generates protobuf for, in one run.
-var kubernetesModules = []string{
-	"k8s.io/api", "k8s.io/apimachinery", "k8s.io/apiextensions-apiserver",
-	"k8s.io/kube-aggregator", "k8s.io/metrics", "k8s.io/apiserver",
-}
-
-// workspace is a go.work over writable copies of kubernetesModules, their
-// generated.proto files removed.
-type workspace struct {
-	root     string            // holds go.work
-	dirs     []string          // the modules' directories
-	shipped  map[string][]byte // the removed generated.proto files, by path
-	packages []string          // what Kubernetes' script passes as --packages
-	header   string            // Kubernetes' boilerplate for generated files
-}
+// workspace is Kubernetes' protobuf packages, their generated.proto files
+// taken out.
+type workspace struct{ *paritytest.ProtobufWorkspace }
 
 func newWorkspace(t *testing.T) *workspace {
-	t.Helper()
-	ws := &workspace{root: t.TempDir(), shipped: map[string][]byte{}}
-	work := "go 1.26.0\n\nuse (\n"
-	for _, m := range kubernetesModules {
-		dir := refmod.Copy(t, m+"@v0.37.2")
-		ws.dirs = append(ws.dirs, dir)
-		work += "\t" + dir + "\n"
-		ws.packages = append(ws.packages, protobufPackages(t, m, dir)...)
-		for p, b := range refmod.Take(t, dir, "generated.proto") {
-			ws.shipped[p] = b
-		}
-	}
-	if err := os.WriteFile(filepath.Join(ws.root, "go.work"), []byte(work+")\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	slices.Sort(ws.packages)
-	ws.header = filepath.Join(refmod.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
-	return ws
-}
-
-// protobufPackages lists, as import paths, the directories of module
-// (at dir) with a file that says "// +k8s:protobuf-gen=package": what
-// Kubernetes' update-codegen.sh passes to go-to-protobuf.
-func protobufPackages(t *testing.T, module, dir string) []string {
-	t.Helper()
-	var out []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err == nil && bytes.Contains(data, []byte("// +k8s:protobuf-gen=package")) {
-			rel, _ := filepath.Rel(dir, filepath.Dir(p))
-			out = append(out, module+"/"+filepath.ToSlash(rel))
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return &workspace{paritytest.NewProtobufWorkspace(t, "generated.proto")}
 }
 
 // generator is go-to-protobuf as Kubernetes runs it over ws.
 func (ws *workspace) generator(t *testing.T) *protobuf.Generator {
 	t.Helper()
-	header, err := output.ReadHeader(ws.header)
+	header, err := output.ReadHeader(ws.Header)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := protobuf.New()
-	g.Packages, g.Header = ws.packages, header
+	g.Packages, g.Header = ws.Packages, header
 	return g
 }
 
 func (ws *workspace) options(stderr io.Writer) engine.Options {
-	return engine.Options{Dir: ws.root, Patterns: ws.packages, Stdout: io.Discard, Stderr: stderr}
+	return engine.Options{Dir: ws.Root, Patterns: ws.Packages, Stdout: io.Discard, Stderr: stderr}
 }
 
 // TestParityKubernetes runs go-to-protobuf over the 80 packages of
@@ -108,8 +54,8 @@ func (ws *workspace) options(stderr io.Writer) engine.Options {
 // upstream's --only-idl writes.
 func TestParityKubernetes(t *testing.T) {
 	ws := newWorkspace(t)
-	if len(ws.shipped) != 80 || len(ws.packages) != 73 {
-		t.Fatalf("%d generated.proto files shipped and %d tagged packages; expected 80 and 73", len(ws.shipped), len(ws.packages))
+	if len(ws.Shipped) != 80 || len(ws.Packages) != 73 {
+		t.Fatalf("%d generated.proto files shipped and %d tagged packages; expected 80 and 73", len(ws.Shipped), len(ws.Packages))
 	}
 	t.Run("final", func(t *testing.T) { testFinal(t, ws) })
 	t.Run("valid", func(t *testing.T) { testValid(t, ws) })
@@ -118,22 +64,22 @@ func TestParityKubernetes(t *testing.T) {
 
 // testFinal writes the files and compares them with those shipped.
 func testFinal(t *testing.T, ws *workspace) {
-	before := goFiles(t, ws.dirs)
+	before := goFiles(t, ws.Dirs)
 	var stderr bytes.Buffer
 	if code := engine.Run(ws.options(&stderr), ws.generator(t)); code != 0 {
 		t.Fatalf("exit status %d:\n%s", code, stderr.String())
 	}
-	for _, dir := range ws.dirs {
-		refmod.Compare(t, dir, "generated.proto", ws.shipped)
+	for _, dir := range ws.Dirs {
+		refmod.Compare(t, dir, "generated.proto", ws.Shipped)
 	}
 	same := 0
-	for p, want := range ws.shipped {
+	for p, want := range ws.Shipped {
 		if got, err := os.ReadFile(p); err == nil && bytes.Equal(got, want) {
 			same++
 		}
 	}
-	t.Logf("final: %d of %d files identical to those shipped", same, len(ws.shipped))
-	after := goFiles(t, ws.dirs)
+	t.Logf("final: %d of %d files identical to those shipped", same, len(ws.Shipped))
+	after := goFiles(t, ws.Dirs)
 	for p := range after {
 		if before[p] != after[p] {
 			t.Errorf("%s changed", p)
@@ -229,11 +175,11 @@ func idlOf(t *testing.T, ws *workspace) *protobuf.IDL {
 // writes into the package directories (--output-dir is where protoc would
 // write; it stays empty).
 func testPassOne(t *testing.T, ws *workspace) {
-	refmod.RunUpstream(t, "go-to-protobuf", ws.root, "--only-idl",
-		"--go-header-file", ws.header, "--output-dir", t.TempDir(),
-		"--packages", strings.Join(ws.packages, ","))
+	refmod.RunUpstream(t, "go-to-protobuf", ws.Root, "--only-idl",
+		"--go-header-file", ws.Header, "--output-dir", t.TempDir(),
+		"--packages", strings.Join(ws.Packages, ","))
 	upstream := map[string][]byte{}
-	for _, dir := range ws.dirs {
+	for _, dir := range ws.Dirs {
 		for p, b := range refmod.Take(t, dir, "generated.proto") {
 			upstream[p] = b
 		}

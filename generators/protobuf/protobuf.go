@@ -10,8 +10,6 @@
 package protobuf
 
 import (
-	"bytes"
-	"fmt"
 	"go/token"
 	"path/filepath"
 	"slices"
@@ -47,8 +45,8 @@ type Generator struct {
 	Header []byte
 	// Conditional puts "// +build <Conditional>" atop generated.pb.go.
 	Conditional string
-	// Clean generates nothing: the files are only owned, so that
-	// --verify-only reports them and pruning removes them.
+	// Clean generates nothing and removes the generated files (with
+	// --verify-only, reports them).
 	Clean bool
 	// OnlyIDL writes pass one of generated.proto, and nothing else.
 	OnlyIDL bool
@@ -104,10 +102,11 @@ type IDL struct {
 	// whose methods upstream's rewrite changes (parser.go,
 	// rewriteOptionalMethods).
 	Optional map[string]map[string]bool
-	// Header goes before the package clause of each generated.pb.go:
-	// "// +build <Conditional>\n\n" when set, then the boilerplate and a
-	// newline.
-	Header []byte
+	// Boilerplate goes before the package clause of each generated.pb.go:
+	// the header and a newline, as gengo reads it.
+	Boilerplate []byte
+	// Conditional puts "// +build <Conditional>" above the boilerplate.
+	Conditional string
 	// Rewrite is false with SkipGeneratedRewrite: gogo's output is kept
 	// as it is.
 	Rewrite bool
@@ -120,7 +119,7 @@ func (g *Generator) IDL(m *model.Model, diags *diag.List) *IDL {
 	pkgs := packages(m, g.entries(m, diags), diags)
 	files := newBuilder(m, pkgs, g.omitted(diags)).files(diags)
 	idl := &IDL{Files: files, PassOne: map[string][]byte{}, Optional: map[string]map[string]bool{},
-		Header: g.goHeader(), Rewrite: !g.SkipGeneratedRewrite, DropGogoGo: g.DropGogoGo}
+		Boilerplate: g.boilerplate(), Conditional: g.Conditional, Rewrite: !g.SkipGeneratedRewrite, DropGogoGo: g.DropGogoGo}
 	for _, f := range files {
 		idl.PassOne[f.Path()] = f.Render(g.Header, true)
 		idl.Optional[f.Path()] = f.OptionalMessages()
@@ -128,18 +127,13 @@ func (g *Generator) IDL(m *model.Model, diags *diag.List) *IDL {
 	return idl
 }
 
-// goHeader is the text upstream puts before generated.pb.go's package
-// clause.
-func (g *Generator) goHeader() []byte {
-	var b bytes.Buffer
-	if g.Conditional != "" {
-		fmt.Fprintf(&b, "// +build %s\n\n", g.Conditional)
+// boilerplate is the header as upstream's gengo reads it for
+// generated.pb.go: the file and a newline.
+func (g *Generator) boilerplate() []byte {
+	if g.Header == nil {
+		return nil
 	}
-	if g.Header != nil {
-		b.Write(g.Header)
-		b.WriteByte('\n')
-	}
-	return b.Bytes()
+	return append(slices.Clone(g.Header), '\n')
 }
 
 // omitted reads --drop-embedded-fields.
@@ -176,7 +170,11 @@ func (g *Generator) generate(m *model.Model, diags *diag.List) engine.Output {
 			out.Owned = append(out.Owned, g.ownedPaths(f)...)
 		}
 	}
-	if g.Clean || diags.HasErrors() {
+	if g.Clean {
+		out.Remove = out.Owned
+		return out
+	}
+	if diags.HasErrors() {
 		return out
 	}
 	for _, f := range idl.Files {

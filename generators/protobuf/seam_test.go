@@ -38,8 +38,8 @@ func TestGoCode(t *testing.T) {
 		if string(readFile(t, pbgo)) != "package tags\n" {
 			t.Errorf("generated.pb.go is not what GoCode returned")
 		}
-		if string(got.Header) != "// +build proto\n\n// header\n\n" {
-			t.Errorf("header %q", got.Header)
+		if string(got.Boilerplate) != "// header\n\n" || got.Conditional != "proto" {
+			t.Errorf("boilerplate %q, conditional %q", got.Boilerplate, got.Conditional)
 		}
 		if !got.Optional[path]["ExtraValue"] || len(got.Optional[path]) != 1 {
 			t.Errorf("optional messages %v, want ExtraValue alone", got.Optional[path])
