@@ -28,6 +28,8 @@
 #                               [--plural-exceptions L] [--prefers-protobuf]
 #                               [--lint-rules R] <input-dir>
 #   kube::codegen::gen_register [--boilerplate F] [--lint-rules R] <input-dir>
+#   kube::codegen::gen_protobuf [--boilerplate F] [--apimachinery-packages L]
+#                               <input-dir>          (apigen's addition)
 #
 # <input-dir> is a local directory (not a Go package) that is searched for
 # .go files carrying the relevant "+" tags.  KUBE_VERBOSE sets the verbosity.
@@ -823,6 +825,73 @@ function kube::codegen::gen_register() {
     fi
     if [ -n "${lint_rules}" ]; then
         args+=(--lint-rules "${lint_rules}")
+    fi
+    kube::codegen::internal::apigen_generate "${args[@]}" "${input_pkgs[@]}"
+}
+
+# Generate protobuf: generated.proto and generated.pb.go in every package
+# marked +k8s:protobuf-gen=package below <input-dir>, and the protobuf
+# struct tags their types lack, as k8s.io/code-generator's go-to-protobuf
+# (with protoc and gogo) does.  This function is apigen's addition:
+# upstream's script has none, so only Kubernetes itself could regenerate
+# protobuf.
+#
+# USAGE: kube::codegen::gen_protobuf [FLAGS] <input-dir>
+#
+#   --boilerplate <file>              header for generated files
+#   --apimachinery-packages <list>    go-to-protobuf's --apimachinery-packages
+#                                     (default: its own list)
+function kube::codegen::gen_protobuf() {
+    local in_dir=""
+    local boilerplate
+    boilerplate="$(kube::codegen::internal::default_boilerplate)"
+    local v="${KUBE_VERBOSE:-0}"
+    local apimachinery=""
+
+    while [ "$#" -gt 0 ]; do
+        case "$1" in
+            "--boilerplate")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                boilerplate="$2"
+                shift 2
+                ;;
+            "--apimachinery-packages")
+                kube::codegen::internal::need_value "$1" "$#" || return 1
+                apimachinery="$2"
+                shift 2
+                ;;
+            *)
+                kube::codegen::internal::positional "$1" || return 1
+                shift
+                ;;
+        esac
+    done
+
+    kube::codegen::internal::require "${in_dir}" "input-dir argument" || return 1
+
+    local input_pkgs=()
+    local dir pkg first_dir=""
+    while IFS= read -r dir; do
+        pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
+        input_pkgs+=("${pkg}")
+        first_dir="${first_dir:-${dir}}"
+    done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+k8s:protobuf-gen=package' "${in_dir}")
+
+    if [ "${#input_pkgs[@]}" = 0 ]; then
+        return 0
+    fi
+    echo "Generating protobuf code for ${#input_pkgs[@]} targets"
+
+    kube::codegen::internal::build || return 1
+    local load
+    load="$(kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[0]}")" || return 1
+    local args=(-C "${load}" --prune-tree "$(kube::codegen::internal::abs "${in_dir}")"
+        -v "${v}" --generators protobuf --protobuf-packages "$(IFS=,; echo "${input_pkgs[*]}")")
+    if [ -n "${apimachinery}" ]; then
+        args+=(--protobuf-apimachinery-packages "${apimachinery}")
+    fi
+    if [ -n "${boilerplate}" ]; then
+        args+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
     fi
     kube::codegen::internal::apigen_generate "${args[@]}" "${input_pkgs[@]}"
 }

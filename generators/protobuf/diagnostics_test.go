@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/generators/protobuf"
 	"github.com/apigen-dev/apigen/refmod"
 )
 
@@ -16,7 +17,7 @@ import (
 // must fail, print exactly the diagnostics in
 // testdata/protobuf/diagnostics/golden, and write nothing.
 func TestDiagnostics(t *testing.T) {
-	for _, name := range []string{"duplicate", "badtag", "badtype", "badas", "reuse", "badtombstone"} {
+	for _, name := range []string{"duplicate", "badtag", "badtype", "badas", "reuse", "badtombstone", "gofields"} {
 		t.Run(name, func(t *testing.T) {
 			golden, err := filepath.Abs(filepath.Join("../../testdata/protobuf/diagnostics/golden", name+".txt"))
 			if err != nil {
@@ -27,6 +28,7 @@ func TestDiagnostics(t *testing.T) {
 			t.Chdir(filepath.Join(module, "diagnostics"))
 			g := fixtureGenerator("")
 			g.Packages = nil // the run's packages
+			g.GoCode = protobuf.GogoCode
 			var stderr bytes.Buffer
 			code := engine.Run(engine.Options{Patterns: []string{"./" + name}, Stdout: io.Discard, Stderr: &stderr}, g)
 			if code != 1 {

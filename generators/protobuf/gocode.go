@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 
+	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/generators/protobuf/gogo"
 )
 
@@ -35,4 +38,58 @@ func GogoCode(idl *IDL) (map[string][]byte, error) {
 		out[strings.TrimSuffix(path, ".pb.go")+".proto"] = data
 	}
 	return out, nil
+}
+
+// checkGoFields reports the fields of f's messages for which
+// generated.pb.go, as upstream writes it, would not compile:
+//   - gogo renames a field that clashes with a method it generates (Size
+//     becomes Size_), and its code, written for gogo's own struct, then
+//     refers to a field the Go type lacks;
+//   - int, uint and uintptr travel as int64 and uint64 with no cast, and
+//     the code assigns those to the Go field.
+func checkGoFields(f *File, diags *diag.List) {
+	for _, msg := range f.Messages {
+		if msg.Optional || slices.Contains(msg.Options, "(gogoproto.marshaler) = false") {
+			continue
+		}
+		for i, name := range gogoFieldNames(msg) {
+			field := msg.Fields[i]
+			m, ok := member(msg.GoType, field.GoName)
+			switch {
+			case !ok:
+			case name != field.GoName:
+				diags.Errorf(field.Pos, "field %s of %s: generated.pb.go would call it %s, since gogo's methods take the name, and would not compile; rename the field", field.GoName, msg.Name, name)
+			case uncast(m.Type) != "":
+				diags.Errorf(field.Pos, "field %s of %s: protobuf carries Go's %s as a 64-bit integer with no cast, and generated.pb.go would not compile; use int32, int64, uint32 or uint64", field.GoName, msg.Name, uncast(m.Type))
+			}
+		}
+	}
+}
+
+// member returns the field of struct t that has that name.
+func member(t *types.Type, name string) (types.Member, bool) {
+	if t != nil {
+		for _, m := range t.Members {
+			if m.Name == name {
+				return m, true
+			}
+		}
+	}
+	return types.Member{}, false
+}
+
+// uncast returns int, uint or uintptr when t is one of them, or a pointer,
+// slice or map of one: builtins that protobuf carries as wider types
+// without a cast.
+func uncast(t *types.Type) string {
+	for t.Kind == types.Pointer || t.Kind == types.Slice || t.Kind == types.Map {
+		if t.Kind == types.Map && uncast(t.Key) != "" {
+			return uncast(t.Key)
+		}
+		t = t.Elem
+	}
+	if t.Kind == types.Builtin && (t.Name.Name == "int" || t.Name.Name == "uint" || t.Name.Name == "uintptr") {
+		return t.Name.Name
+	}
+	return ""
 }

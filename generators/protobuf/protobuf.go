@@ -174,6 +174,13 @@ func (g *Generator) generate(m *model.Model, diags *diag.List) engine.Output {
 		out.Remove = out.Owned
 		return out
 	}
+	if g.writesGo() {
+		for _, f := range idl.Files {
+			if f.Write {
+				checkGoFields(f, diags)
+			}
+		}
+	}
 	if diags.HasErrors() {
 		return out
 	}

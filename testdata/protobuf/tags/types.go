@@ -6,10 +6,10 @@ type Widget struct {
 	Meta `json:"metadata,omitempty"`
 
 	Name  string  `json:"name"`
-	Count int     // no tags at all
+	Count int64   // no tags at all
 	Ratio float64 `json:"ratio,omitempty"`
 	Small float32 `json:"small"`
-	Size  uint    `json:"size"`
+	Bulk  uint64  `json:"bulk"`
 	Big   int64   `json:"big"`
 
 	// Replicas is optional.

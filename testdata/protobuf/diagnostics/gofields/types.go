@@ -1,0 +1,15 @@
+// Package gofields has fields generated.pb.go could not compile against.
+package gofields
+
+// Box has a Size and a String, which gogo renames Size_ and String_ in the
+// code it writes for its own struct, and ints, which protobuf carries as
+// int64 and uint64 with no cast.
+type Box struct {
+	Name   string          `json:"name" protobuf:"bytes,1,opt,name=name"`
+	Size   int32           `json:"size"`
+	String string          `json:"string"`
+	Count  int             `json:"count"`
+	IDs    []uint          `json:"ids"`
+	ByPort map[int32]*uint `json:"byPort"`
+	Fine   int64           `json:"fine"`
+}
