@@ -46,7 +46,9 @@ func GogoCode(idl *IDL) (map[string][]byte, error) {
 //     becomes Size_), and its code, written for gogo's own struct, then
 //     refers to a field the Go type lacks;
 //   - int, uint and uintptr travel as int64 and uint64 with no cast, and
-//     the code assigns those to the Go field.
+//     the code assigns those to the Go field;
+//   - the elements of a list or map of pointers to scalars travel as the
+//     scalars, and the code stores those in the Go field.
 func checkGoFields(f *File, diags *diag.List) {
 	for _, msg := range f.Messages {
 		if msg.Optional || slices.Contains(msg.Options, "(gogoproto.marshaler) = false") {
@@ -61,6 +63,8 @@ func checkGoFields(f *File, diags *diag.List) {
 				diags.Errorf(field.Pos, "field %s of %s: generated.pb.go would call it %s, since gogo's methods take the name, and would not compile; rename the field", field.GoName, msg.Name, name)
 			case uncast(m.Type) != "":
 				diags.Errorf(field.Pos, "field %s of %s: protobuf carries Go's %s as a 64-bit integer with no cast, and generated.pb.go would not compile; use int32, int64, uint32 or uint64", field.GoName, msg.Name, uncast(m.Type))
+			case pointerToScalarElem(m.Type):
+				diags.Errorf(field.Pos, "field %s of %s: protobuf has no nil elements of scalar lists or maps, and generated.pb.go would not compile; drop the pointer", field.GoName, msg.Name)
 			}
 		}
 	}
@@ -92,4 +96,23 @@ func uncast(t *types.Type) string {
 		return t.Name.Name
 	}
 	return ""
+}
+
+// pointerToScalarElem reports whether t is a list or map (or a pointer to
+// one) whose elements are pointers to anything but a struct.
+func pointerToScalarElem(t *types.Type) bool {
+	if t.Kind == types.Pointer {
+		t = t.Elem
+	}
+	if t.Kind == types.Alias {
+		t = t.Underlying
+	}
+	if t.Kind != types.Slice && t.Kind != types.Map || t.Elem.Kind != types.Pointer {
+		return false
+	}
+	elem := t.Elem.Elem
+	for elem.Kind == types.Alias {
+		elem = elem.Underlying
+	}
+	return elem.Kind != types.Struct
 }

@@ -13,3 +13,11 @@ type Box struct {
 	ByPort map[int32]*uint `json:"byPort"`
 	Fine   int64           `json:"fine"`
 }
+
+// Weights has lists and maps of pointers: to scalars they cannot be
+// generated, to messages they can.
+type Weights struct {
+	Each     []*int32          `json:"each"`
+	ByName   map[string]*int64 `json:"byName"`
+	Children []*Box            `json:"children"`
+}
