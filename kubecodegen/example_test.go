@@ -52,7 +52,7 @@ func repoRoot(t *testing.T) string {
 }
 
 // exampleTools are the tools whose files the example's script writes.
-var exampleTools = []string{"deepcopy-gen", "conversion-gen", "defaulter-gen", "applyconfiguration-gen", "client-gen", "lister-gen", "informer-gen"}
+var exampleTools = []string{"protoc-gen-gogo", "deepcopy-gen", "conversion-gen", "defaulter-gen", "applyconfiguration-gen", "client-gen", "lister-gen", "informer-gen"}
 
 // exampleCopy copies the example into a temporary directory and returns
 // the copy and its files as committed.
@@ -67,7 +67,7 @@ func removeGenerated(t *testing.T, files map[string][]byte) {
 	t.Helper()
 	n := 0
 	for p, b := range files {
-		if slices.ContainsFunc(exampleTools, func(tool string) bool { return paritytest.GeneratedBy(b, tool) }) {
+		if filepath.Base(p) == "generated.proto" || slices.ContainsFunc(exampleTools, func(tool string) bool { return paritytest.GeneratedBy(b, tool) }) {
 			if err := os.Remove(p); err != nil {
 				t.Fatal(err)
 			}
@@ -207,4 +207,31 @@ func exitCode(err error) int {
 		return -1
 	}
 	return 0
+}
+
+// TestProtobufClientset generates the example's clientset with
+// --prefers-protobuf, as a project whose server speaks protobuf does, and
+// runs testdata/protobufclient against it: the client's requests and
+// answers go through the example's generated protobuf code.
+func TestProtobufClientset(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates and tests a clientset; skipped with -short")
+	}
+	dir, _ := exampleCopy(t)
+	script := `source "${CODEGEN_PKG}/kube_codegen.sh"
+kube::codegen::gen_client --prefers-protobuf --output-dir pkg/generated \
+    --output-pkg example.com/frobbers/pkg/generated --boilerplate hack/boilerplate.go.txt apis`
+	if out, err := bash(t, dir, script); err != nil {
+		t.Fatalf("gen_client --prefers-protobuf: %v\n%s", err, out)
+	}
+	test, err := os.ReadFile("testdata/protobufclient/protobuf_client_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "pkg/generated/protobuf_client_test.go"), test)
+	cmd := exec.Command("go", "test", "-count=1", "-run", "TestProtobufClientset", "./pkg/generated/")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test: %v\n%s", err, out)
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,7 +15,10 @@ import (
 // pairs of Kubernetes v1.37.2's six protobuf modules and runs go-to-protobuf
 // once over them, as hack/_update-generated-protobuf-dockerized.sh does.
 // Every file must come back byte for byte, no other file may change (the
-// types already carry every tag), and a --verify-only run then passes.
+// types already carry every tag), k8s.io/api's own round-trip and
+// compatibility tests must pass on the result (the latter decodes the .pb
+// fixtures of v1.33 to v1.36 and HEAD and encodes them again identically),
+// and a --verify-only run then passes.
 func TestParityKubernetes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("copies six modules; skipped with -short")
@@ -62,6 +66,12 @@ func TestParityKubernetes(t *testing.T) {
 	for p := range after {
 		if _, ok := before[p]; !ok {
 			t.Errorf("%s is extra", p)
+		}
+	}
+	log := ws.Run(t, filepath.Join(ws.Root, "api"), "go", "test", "-count=1", "-v", "-run", "TestRoundTrip|TestCompatibility", ".")
+	for _, test := range []string{"TestRoundTripExternalTypes", "TestCompatibility"} {
+		if !strings.Contains(log, "--- PASS: "+test) {
+			t.Errorf("k8s.io/api's %s did not pass on the regenerated tree:\n%s", test, log)
 		}
 	}
 	stderr.Reset()

@@ -22,8 +22,7 @@ import (
 // TestUpstreamParity runs upstream's go-to-protobuf v0.37.2 with
 // --only-idl over copies of the six modules, as Kubernetes' update script
 // runs it, feeds the pass-one .proto files it writes to Generate, and
-// compares every generated.pb.go with the one the modules ship. Then it
-// runs k8s.io/api's round-trip tests over the generated files.
+// compares every generated.pb.go with the one the modules ship.
 func TestUpstreamParity(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds go-to-protobuf and copies six modules")
@@ -55,8 +54,6 @@ func TestUpstreamParity(t *testing.T) {
 	if same != len(shipped) || len(names) != len(shipped) {
 		t.FailNow()
 	}
-	write(t, ws, out)
-	roundTrip(t, ws)
 }
 
 // compare reports every generated file that differs from the shipped one
@@ -76,18 +73,6 @@ func compare(t *testing.T, names []string, out, shipped map[string][]byte) int {
 		}
 	}
 	return same
-}
-
-// roundTrip runs k8s.io/api's round-trip tests, which encode and decode
-// every type through the generated code and decode the protobuf fixtures
-// of testdata and encode them again identically.
-func roundTrip(t *testing.T, ws *paritytest.ProtobufWorkspace) {
-	log := ws.Run(t, filepath.Join(ws.Root, "api"), "go", "test", "-count=1", "-v", "-run", "TestRoundTrip|TestCompatibility", ".")
-	for _, test := range []string{"TestRoundTripExternalTypes", "TestCompatibility"} {
-		if !strings.Contains(log, "--- PASS: "+test) {
-			t.Errorf("k8s.io/api: %s did not pass:\n%s", test, log)
-		}
-	}
 }
 
 // boilerplate is Kubernetes' header as go-to-protobuf reads it through
@@ -184,13 +169,4 @@ func nullableAliases(f *ast.File) []string {
 		}
 	}
 	return out
-}
-
-// write puts the generated files into the workspace.
-func write(t *testing.T, ws *paritytest.ProtobufWorkspace, out map[string][]byte) {
-	for name, b := range out {
-		if err := os.WriteFile(filepath.Join(ws.Root, strings.TrimPrefix(name, "k8s.io/")), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }

@@ -7,6 +7,10 @@ SCRIPT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CODEGEN_PKG="${CODEGEN_PKG:-$(cd "${SCRIPT_ROOT}/../.." && pwd)}"
 source "${CODEGEN_PKG}/kube_codegen.sh"
 
+kube::codegen::gen_protobuf \
+    --boilerplate "${SCRIPT_ROOT}/hack/boilerplate.go.txt" \
+    "${SCRIPT_ROOT}/apis"
+
 kube::codegen::gen_helpers \
     --boilerplate "${SCRIPT_ROOT}/hack/boilerplate.go.txt" \
     "${SCRIPT_ROOT}/apis"

@@ -16,6 +16,7 @@ permissions and limitations.
 // It exists to give the code generators a realistic package to work on.
 //
 // +k8s:deepcopy-gen=package
+// +k8s:protobuf-gen=package
 // +k8s:conversion-gen=example.com/frobbers/apis/frobbers
 // +k8s:defaulter-gen=TypeMeta
 // +groupName=frobbers.example.com

@@ -16,6 +16,7 @@ permissions and limitations.
 // API group, in which Params replaces the singular Param of v6.
 //
 // +k8s:deepcopy-gen=package
+// +k8s:protobuf-gen=package
 // +k8s:conversion-gen=example.com/frobbers/apis/frobbers
 // +k8s:defaulter-gen=TypeMeta
 // +groupName=frobbers.example.com

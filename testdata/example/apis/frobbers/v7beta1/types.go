@@ -25,12 +25,12 @@ import (
 // Frobber is a made-up resource that frobs things at a configurable size.
 type Frobber struct {
 	metav1.TypeMeta   `json:",inline"`
-	metav1.ObjectMeta `json:"metadata,omitempty"`
+	metav1.ObjectMeta `json:"metadata,omitempty" protobuf:"bytes,1,opt,name=metadata"`
 
 	// Spec is the desired state of the Frobber.
-	Spec FrobberSpec `json:"spec,omitempty"`
+	Spec FrobberSpec `json:"spec,omitempty" protobuf:"bytes,2,opt,name=spec"`
 	// Status is the most recently observed state of the Frobber.
-	Status FrobberStatus `json:"status,omitempty"`
+	Status FrobberStatus `json:"status,omitempty" protobuf:"bytes,3,opt,name=status"`
 }
 
 // FrobberSpec describes how a Frobber should behave. Besides the fields of
@@ -38,78 +38,78 @@ type Frobber struct {
 // deepcopy generator has to deal with.
 type FrobberSpec struct {
 	// Height is the vertical extent of the frob.
-	Height int32 `json:"height"`
+	Height int32 `json:"height" protobuf:"varint,1,opt,name=height"`
 
 	// Width is the horizontal extent of the frob.
 	// +featureGate=Frobber2D
 	// +optional
-	Width *int32 `json:"width,omitempty"`
+	Width *int32 `json:"width,omitempty" protobuf:"varint,2,opt,name=width"`
 
 	// Params is every parameter. v7beta1 dropped the singular Param.
 	// +optional
-	Params []string `json:"params,omitempty"`
+	Params []string `json:"params,omitempty" protobuf:"bytes,3,rep,name=params"`
 
 	// Labels is a plain string-to-string map.
 	// +optional
-	Labels map[string]string `json:"labels,omitempty"`
+	Labels map[string]string `json:"labels,omitempty" protobuf:"bytes,4,rep,name=labels"`
 	// Aliases maps a name to a list of alternative names.
 	// +optional
-	Aliases map[string][]string `json:"aliases,omitempty"`
+	Aliases map[string][]string `json:"aliases,omitempty" protobuf:"-"`
 	// Weights is a list of optional weights; nil entries mean "default".
 	// +optional
-	Weights []*int32 `json:"weights,omitempty"`
+	Weights []*int32 `json:"weights,omitempty" protobuf:"-"`
 	// Selector restricts which things get frobbed.
 	// +optional
-	Selector *FrobberSelector `json:"selector,omitempty"`
+	Selector *FrobberSelector `json:"selector,omitempty" protobuf:"bytes,5,opt,name=selector"`
 	// Ports lists the ports the Frobber listens on.
 	// +optional
-	Ports []FrobberPort `json:"ports,omitempty"`
+	Ports []FrobberPort `json:"ports,omitempty" protobuf:"bytes,6,rep,name=ports"`
 	// PortsByName indexes extra ports by name.
 	// +optional
-	PortsByName map[string]FrobberPort `json:"portsByName,omitempty"`
+	PortsByName map[string]FrobberPort `json:"portsByName,omitempty" protobuf:"bytes,7,rep,name=portsByName"`
 	// Tags uses a named slice type.
 	// +optional
-	Tags Tags `json:"tags,omitempty"`
+	Tags Tags `json:"tags,omitempty" protobuf:"bytes,8,rep,name=tags"`
 	// Annotations uses a named map type.
 	// +optional
-	Annotations Annotations `json:"annotations,omitempty"`
+	Annotations Annotations `json:"annotations,omitempty" protobuf:"bytes,9,rep,name=annotations,casttype=Annotations"`
 	// Offset is a fixed-size array of x and y offsets.
-	Offset [2]int32 `json:"offset"`
+	Offset [2]int32 `json:"offset" protobuf:"-"`
 	// StartTime is when frobbing should start.
-	StartTime metav1.Time `json:"startTime"`
+	StartTime metav1.Time `json:"startTime" protobuf:"bytes,10,opt,name=startTime"`
 	// Deadline is when frobbing must be finished, if ever.
 	// +optional
-	Deadline *metav1.Time `json:"deadline,omitempty"`
+	Deadline *metav1.Time `json:"deadline,omitempty" protobuf:"bytes,11,opt,name=deadline"`
 	// Target is either a number or a name.
-	Target intstr.IntOrString `json:"target"`
+	Target intstr.IntOrString `json:"target" protobuf:"bytes,12,opt,name=target"`
 	// Widget is the part that does the actual frobbing.
 	// +optional
-	Widget Widget `json:"widget,omitempty"`
+	Widget Widget `json:"widget,omitempty" protobuf:"-"`
 }
 
 // FrobberSelector picks things by label and by name.
 type FrobberSelector struct {
 	// MatchLabels must all be present on a selected thing.
 	// +optional
-	MatchLabels map[string]string `json:"matchLabels,omitempty"`
+	MatchLabels map[string]string `json:"matchLabels,omitempty" protobuf:"bytes,1,rep,name=matchLabels"`
 	// MatchNames lists names that are always selected.
 	// +optional
-	MatchNames []string `json:"matchNames,omitempty"`
+	MatchNames []string `json:"matchNames,omitempty" protobuf:"bytes,2,rep,name=matchNames"`
 }
 
 // FrobberPort is one network port of a Frobber.
 type FrobberPort struct {
 	// Name identifies the port.
-	Name string `json:"name"`
+	Name string `json:"name" protobuf:"bytes,1,opt,name=name"`
 	// Port is the port number.
-	Port int32 `json:"port"`
+	Port int32 `json:"port" protobuf:"varint,2,opt,name=port"`
 	// Protocol is the transport protocol of the port.
 	// +default="TCP"
 	// +optional
-	Protocol string `json:"protocol,omitempty"`
+	Protocol string `json:"protocol,omitempty" protobuf:"bytes,3,opt,name=protocol"`
 	// AppProtocol is the application protocol spoken on the port.
 	// +optional
-	AppProtocol *string `json:"appProtocol,omitempty"`
+	AppProtocol *string `json:"appProtocol,omitempty" protobuf:"bytes,4,opt,name=appProtocol"`
 }
 
 // Tags is a named list of strings.
@@ -130,12 +130,12 @@ type Widget interface {
 // +k8s:deepcopy-gen:interfaces=example.com/frobbers/apis/frobbers/v7beta1.Widget
 type GearWidget struct {
 	// Label names the widget.
-	Label string `json:"label"`
+	Label string `json:"label" protobuf:"bytes,1,opt,name=label"`
 	// Teeth is the number of teeth per gear.
-	Teeth int32 `json:"teeth"`
+	Teeth int32 `json:"teeth" protobuf:"varint,2,opt,name=teeth"`
 	// Ratios lists the gear ratios.
 	// +optional
-	Ratios []int32 `json:"ratios,omitempty"`
+	Ratios []int32 `json:"ratios,omitempty" protobuf:"varint,3,rep,name=ratios"`
 }
 
 // Name implements Widget.
@@ -145,10 +145,10 @@ func (g *GearWidget) Name() string { return g.Label }
 type FrobberStatus struct {
 	// Conditions describe the current state of the Frobber.
 	// +optional
-	Conditions []metav1.Condition `json:"conditions,omitempty"`
+	Conditions []metav1.Condition `json:"conditions,omitempty" protobuf:"bytes,1,rep,name=conditions"`
 	// ObservedGeneration is the generation the status was computed for.
 	// +optional
-	ObservedGeneration int64 `json:"observedGeneration,omitempty"`
+	ObservedGeneration int64 `json:"observedGeneration,omitempty" protobuf:"varint,2,opt,name=observedGeneration"`
 }
 
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -156,8 +156,8 @@ type FrobberStatus struct {
 // FrobberList is a list of Frobbers.
 type FrobberList struct {
 	metav1.TypeMeta `json:",inline"`
-	metav1.ListMeta `json:"metadata,omitempty"`
+	metav1.ListMeta `json:"metadata,omitempty" protobuf:"bytes,1,opt,name=metadata"`
 
 	// Items are the Frobbers in the list.
-	Items []Frobber `json:"items"`
+	Items []Frobber `json:"items" protobuf:"bytes,2,rep,name=items"`
 }
