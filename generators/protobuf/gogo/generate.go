@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/format"
+
 	"go/parser"
 	"go/printer"
 	"go/token"
 	"path"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 
 	"google.golang.org/protobuf/compiler/protogen"
 )
@@ -43,24 +46,41 @@ func Generate(req Request) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := map[string][]byte{}
+	var files []*protogen.File
 	for _, f := range plugin.Files {
-		if !f.Generate {
-			continue
+		if f.Generate {
+			files = append(files, f)
 		}
+	}
+	// The largest first, so that one big file does not finish last alone.
+	slices.SortStableFunc(files, func(a, b *protogen.File) int { return len(b.Messages) - len(a.Messages) })
+	data := make([][]byte, len(files))
+	errs := make([]error, len(files))
+	var mu sync.Mutex // protogen's plugin hands out GeneratedFiles one at a time
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, f := range files {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			data[i], errs[i] = generateFile(plugin, &mu, f, req)
+		})
+	}
+	wg.Wait()
+	out := map[string][]byte{}
+	for i, f := range files {
 		name := f.GeneratedFilenamePrefix + ".pb.go"
-		b, err := generateFile(plugin, f, req)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+		if errs[i] != nil {
+			return nil, fmt.Errorf("%s: %w", name, errs[i])
 		}
-		out[name] = b
+		out[name] = data[i]
 	}
 	return out, nil
 }
 
 // generateFile writes one file: gogo's methods, rewritten as go-to-protobuf
 // rewrites them, under the import block goimports leaves.
-func generateFile(plugin *protogen.Plugin, f *protogen.File, req Request) ([]byte, error) {
+func generateFile(plugin *protogen.Plugin, mu *sync.Mutex, f *protogen.File, req Request) ([]byte, error) {
 	g, err := newFileGen(f, req.Optional[f.Desc.Path()])
 	if err != nil {
 		return nil, err
@@ -85,15 +105,14 @@ func generateFile(plugin *protogen.Plugin, f *protogen.File, req Request) ([]byt
 	src.WriteString(block)
 	src.WriteString("\n")
 	src.WriteString(body)
+	mu.Lock()
 	gf := plugin.NewGeneratedFile(f.GeneratedFilenamePrefix+".pb.go", f.GoImportPath)
+	mu.Unlock()
 	if _, err := gf.Write(src.Bytes()); err != nil {
 		return nil, err
 	}
-	content, err := gf.Content()
-	if err != nil {
-		return nil, err
-	}
-	return format.Source(content)
+	// Content formats as gofmt does.
+	return gf.Content()
 }
 
 // body writes the methods in gogo's order and rewrites the wrappers' ones.
