@@ -157,7 +157,7 @@ func TestFailureKeepsFiles(t *testing.T) {
 	write(t, types, original)
 	v7 := filepath.Join(dir, "apis/frobbers/v7beta1/types.go")
 	write(t, v7, bytes.Replace(committed[v7], []byte("// +genclient\n"), nil, 1))
-	if out, err := bash(t, dir, helpers+"\n"+clients); err != nil {
+	if out, err := bash(t, dir, "bash hack/update-codegen.sh"); err != nil {
 		t.Fatalf("the run after the fix: %v\n%s", err, out)
 	}
 	got := paritytest.Snapshot(t, dir)
@@ -166,7 +166,7 @@ func TestFailureKeepsFiles(t *testing.T) {
 	fresh, freshCommitted := exampleCopy(t)
 	removeGenerated(t, freshCommitted)
 	write(t, filepath.Join(fresh, "apis/frobbers/v7beta1/types.go"), bytes.Replace(committed[v7], []byte("// +genclient\n"), nil, 1))
-	if out, err := bash(t, fresh, helpers+"\n"+clients); err != nil {
+	if out, err := bash(t, fresh, "bash hack/update-codegen.sh"); err != nil {
 		t.Fatalf("generating from nothing: %v\n%s", err, out)
 	}
 	want := map[string][]byte{}
