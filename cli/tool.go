@@ -115,6 +115,7 @@ func finish(ran []built, c *Common, stdout, stderr io.Writer) int {
 // Command runs tools as the upstream-named command name, with their flags
 // unprefixed, over one load, and returns the exit status.
 func Command(name string, args []string, stdout, stderr io.Writer, tools ...Tool) int {
+	defer StartProfile(stderr)()
 	fs := newFlagSet(name, stderr)
 	var c Common
 	c.Add(fs)

@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/all"
 )
@@ -47,6 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func generate(args []string, stdout, stderr io.Writer) int {
+	defer cli.StartProfile(stderr)()
 	cmd, code, ok := all.Tools.ParseGenerate(args, stdout, stderr)
 	if !ok {
 		return code

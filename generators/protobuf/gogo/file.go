@@ -29,6 +29,7 @@ const fileGogoImport = 63027
 // fileGen holds what gogo knows while it writes one file.
 type fileGen struct {
 	file       *protogen.File
+	fileOpts   options
 	importPath protogen.GoImportPath
 	optional   map[string]bool
 	msgs       []*msg
@@ -53,11 +54,13 @@ func newFileGen(f *protogen.File, optional []string) (*fileGen, error) {
 	if f.Desc.Syntax() != protoreflect.Proto2 {
 		return nil, fmt.Errorf("%s: only proto2 is supported", f.Desc.Path())
 	}
-	if !boolOption(f.Desc.Options(), fileGogoImport, true) {
+	fileOpts := readOptions(f.Desc.Options())
+	if !fileOpts.bool(fileGogoImport, true) {
 		return nil, fmt.Errorf("%s: (gogoproto.gogoproto_import) = false is not supported", f.Desc.Path())
 	}
 	g := &fileGen{
 		file:       f,
+		fileOpts:   fileOpts,
 		importPath: f.GoImportPath,
 		optional:   set(optional...),
 		names:      map[protogen.GoImportPath]string{},
@@ -85,8 +88,9 @@ func (g *fileGen) newMsg(m *protogen.Message) (*msg, error) {
 	if len(m.Enums) > 0 || len(m.Extensions) > 0 || m.Desc.ExtensionRanges().Len() > 0 {
 		return nil, fmt.Errorf("message %s: nested enums and extensions are not supported", name)
 	}
+	msgOpts := readOptions(m.Desc.Options())
 	opt := func(o [2]int32, def bool) bool {
-		return boolOption(m.Desc.Options(), o[0], boolOption(g.file.Desc.Options(), o[1], def))
+		return msgOpts.bool(o[0], g.fileOpts.bool(o[1], def))
 	}
 	if err := refuseOptions(name, opt); err != nil {
 		return nil, err

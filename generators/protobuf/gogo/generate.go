@@ -3,10 +3,9 @@ package gogo
 import (
 	"bytes"
 	"fmt"
-	"go/ast"
-
 	"go/parser"
 	"go/printer"
+	"go/scanner"
 	"go/token"
 	"path"
 	"runtime"
@@ -127,14 +126,14 @@ func (g *fileGen) body() (string, map[string]bool, error) {
 	g.size(&w)
 	g.stringer(&w)
 	g.unmarshal(&w)
+	used := g.packageRefs(w.String())
+	if len(g.optional) == 0 {
+		return w.String(), used, nil
+	}
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "", "package p\n\n"+w.String(), 0)
 	if err != nil {
 		return "", nil, fmt.Errorf("generated code does not parse: %w", err)
-	}
-	used := packageRefs(file)
-	if len(g.optional) == 0 {
-		return w.String(), used, nil
 	}
 	rewriteOptional(file, g.optional)
 	var out bytes.Buffer
@@ -145,19 +144,37 @@ func (g *fileGen) body() (string, map[string]bool, error) {
 	return s[strings.Index(s, "\n")+1:], used, nil
 }
 
-// packageRefs returns the names code refers to as packages: the x of
-// every x.y whose x the parser does not resolve, as goimports counts them.
-func packageRefs(f *ast.File) map[string]bool {
+// packageRefs returns the package names src uses, as goimports counts
+// them: the x of each x.y, not itself a selector, that names a package
+// the file may import. Scanning tokens is enough, and much cheaper than
+// parsing, because no local of gogo's code is named like such a package.
+func (g *fileGen) packageRefs(src string) map[string]bool {
+	names := set("fmt", "math", "proto")
+	for _, n := range g.names {
+		names[n] = true
+	}
+	for pkg := range g.casts {
+		names[underscored(pkg)] = true
+	}
+	for n := range pluginImports {
+		names[n] = true
+	}
 	used := map[string]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if s, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := s.X.(*ast.Ident); ok && id.Obj == nil {
-				used[id.Name] = true
-			}
+	var s scanner.Scanner
+	s.Init(token.NewFileSet().AddFile("", -1, len(src)), []byte(src), nil, 0)
+	var toks [3]token.Token // the last three tokens, oldest first
+	var lits [3]string
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return used
 		}
-		return true
-	})
-	return used
+		if tok == token.IDENT && toks[2] == token.PERIOD && toks[1] == token.IDENT && toks[0] != token.PERIOD && names[lits[1]] {
+			used[lits[1]] = true
+		}
+		toks[0], toks[1], toks[2] = toks[1], toks[2], tok
+		lits[0], lits[1], lits[2] = lits[1], lits[2], lit
+	}
 }
 
 // imports lists what gogo imports before anything is dropped: fmt, math

@@ -146,38 +146,38 @@ func jsonName(s string) string {
 	return string(b)
 }
 
-// option finds gogo option number num in an options message and returns
-// its last value on the wire, as proto2 reads a repeated scalar into one.
-func option(opts proto.Message, num int32) ([]byte, bool) {
+// options holds the gogo options of one options message: per option
+// number, its last value on the wire, as proto2 reads a repeated scalar
+// into one. Reading them all at once marshals the message once.
+type options map[int32][]byte
+
+func readOptions(opts proto.Message) options {
+	out := options{}
 	if opts == nil {
-		return nil, false
+		return out
 	}
 	b, err := proto.MarshalOptions{Deterministic: true}.Marshal(opts)
 	if err != nil {
-		return nil, false
+		return out
 	}
-	var last []byte
-	found := false
 	for len(b) > 0 {
 		n, typ, l := protowire.ConsumeTag(b)
 		if l < 0 {
-			return nil, false
+			return out
 		}
 		vl := protowire.ConsumeFieldValue(n, typ, b[l:])
 		if vl < 0 {
-			return nil, false
+			return out
 		}
-		if int32(n) == num {
-			last, found = b[l:l+vl], true
-		}
+		out[int32(n)] = b[l : l+vl]
 		b = b[l+vl:]
 	}
-	return last, found
+	return out
 }
 
-// boolOption reads a bool option, or def when it is not set.
-func boolOption(opts proto.Message, num int32, def bool) bool {
-	raw, ok := option(opts, num)
+// bool reads a bool option, or def when it is not set.
+func (o options) bool(num int32, def bool) bool {
+	raw, ok := o[num]
 	if !ok {
 		return def
 	}
@@ -188,13 +188,9 @@ func boolOption(opts proto.Message, num int32, def bool) bool {
 	return v != 0
 }
 
-// stringOption reads a string option, or "" when it is not set.
-func stringOption(opts proto.Message, num int32) string {
-	raw, ok := option(opts, num)
-	if !ok {
-		return ""
-	}
-	v, n := protowire.ConsumeBytes(raw)
+// string reads a string option, or "" when it is not set.
+func (o options) string(num int32) string {
+	v, n := protowire.ConsumeBytes(o[num])
 	if n < 0 {
 		return ""
 	}

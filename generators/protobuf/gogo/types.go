@@ -38,13 +38,13 @@ type fld struct {
 
 // newFld reads a field's gogo options.
 func newFld(f *protogen.Field) (*fld, error) {
-	o := f.Desc.Options()
+	o := readOptions(f.Desc.Options())
 	for _, n := range []int32{optEmbed, optStdTime, optStdDur, optWktPointer} {
-		if boolOption(o, n, false) {
+		if o.bool(n, false) {
 			return nil, fmt.Errorf("field %s: gogo option %d is not supported", f.Desc.FullName(), n)
 		}
 	}
-	if stringOption(o, optCustomType) != "" {
+	if o.string(optCustomType) != "" {
 		return nil, fmt.Errorf("field %s: (gogoproto.customtype) is not supported", f.Desc.FullName())
 	}
 	if f.Oneof != nil {
@@ -63,12 +63,12 @@ func newFld(f *protogen.Field) (*fld, error) {
 	x := &fld{
 		desc:     f.Desc,
 		msg:      f.Message,
-		nullable: boolOption(o, optNullable, true),
-		cast:     stringOption(o, optCastType),
-		castKey:  stringOption(o, optCastKey),
-		castVal:  stringOption(o, optCastValue),
+		nullable: o.bool(optNullable, true),
+		cast:     o.string(optCastType),
+		castKey:  o.string(optCastKey),
+		castVal:  o.string(optCastValue),
 	}
-	x.name = goFieldName(f.Desc, stringOption(o, optCustomName))
+	x.name = goFieldName(f.Desc, o.string(optCustomName))
 	if f.Desc.IsMap() && f.Message.Fields[0].Desc.Kind() != protoreflect.StringKind {
 		return nil, fmt.Errorf("field %s: map keys other than string are not supported", f.Desc.FullName())
 	}
