@@ -279,8 +279,9 @@ function kube::codegen::internal::require() {
     fi
 }
 
-# Generate tagged helper code: deepcopy (and, once apigen has them,
-# conversions, defaults and validations).
+# Generate tagged helper code: deepcopy, defaults and conversions, and
+# (apigen's addition) the feature-gate helpers of packages tagged
+# +k8s:featuregate-gen=package. Validations are not supported yet.
 #
 # USAGE: kube::codegen::gen_helpers [FLAGS] <input-dir>
 #
@@ -353,7 +354,7 @@ function kube::codegen::gen_helpers() {
     # ask for it, so the inputs are the union of the tagged packages.
     local generators=() input_pkgs=() seen=" " first_dir=""
     local dir pkg name
-    for name in deepcopy defaulter conversion; do
+    for name in deepcopy defaulter conversion featuregate; do
         dirs=()
         while IFS= read -r dir; do
             dirs+=("${dir}")

@@ -27,6 +27,7 @@ const (
 	Type                      // the comment blocks above a type declaration
 	Field                     // the comment block above a struct field
 	Func                      // the comment block above a function
+	Const                     // the comment block above a constant
 )
 
 func (p Place) String() string {
@@ -34,7 +35,7 @@ func (p Place) String() string {
 	for _, x := range []struct {
 		p    Place
 		name string
-	}{{Package, "package"}, {Type, "type"}, {Field, "field"}, {Func, "function"}} {
+	}{{Package, "package"}, {Type, "type"}, {Field, "field"}, {Func, "function"}, {Const, "constant"}} {
 		if p&x.p != 0 {
 			names = append(names, x.name)
 		}
@@ -177,6 +178,11 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 		return Marker{}, false
 	}
 	i := slices.IndexFunc(named, func(d *Definition) bool { return d.Place&at != 0 })
+	if i < 0 && at == Const {
+		// Upstream reads no marker on a constant: only those defined
+		// for one are read there, and the others are left alone.
+		return Marker{}, false
+	}
 	if i < 0 {
 		var where Place
 		for _, d := range named {
@@ -243,16 +249,35 @@ func (r *Registry) owned(name string) bool {
 
 // suggest names the defined marker closest to name.
 func (r *Registry) suggest(name string) string {
+	names := make([]string, len(r.defs))
+	for i, d := range r.defs {
+		names[i] = d.Name
+	}
+	if best := Closest(name, names); best != "" {
+		return fmt.Sprintf("; did you mean +%s?", best)
+	}
+	return ""
+}
+
+// Closest returns the candidate with the smallest edit distance to word,
+// the first of equals, or "" when there is none.
+func Closest(word string, candidates []string) string {
 	best, bestD := "", 1<<30
-	for _, d := range r.defs {
-		if dd := distance(name, d.Name); dd < bestD {
-			best, bestD = d.Name, dd
+	for _, c := range candidates {
+		if d := distance(word, c); d < bestD {
+			best, bestD = c, d
 		}
 	}
-	if best == "" {
-		return ""
+	return best
+}
+
+// Suggest returns "; did you mean X?" for the candidate closest to word,
+// or "" when none is within a third of the word's length of it.
+func Suggest(word string, candidates []string) string {
+	if best := Closest(word, candidates); best != "" && distance(word, best) <= max(1, len(word)/3) {
+		return fmt.Sprintf("; did you mean %s?", best)
 	}
-	return fmt.Sprintf("; did you mean +%s?", best)
+	return ""
 }
 
 // nameEnd finds the end of a marker name the way gengo's codetags does: a

@@ -127,6 +127,10 @@ func (m *Model) DocMarkers(t *types.Type) markers.Set {
 // the Functions of a package the model read.
 func (m *Model) FuncMarkers(fn *types.Type) markers.Set { return m.Markers(fn) }
 
+// ConstMarkers returns the markers in the doc comment of constant c, one
+// of the Constants of a package the model read.
+func (m *Model) ConstMarkers(c *types.Type) markers.Set { return m.Markers(c) }
+
 // FieldMarkers returns the markers above field i of struct t.
 func (m *Model) FieldMarkers(t *types.Type, i int) markers.Set {
 	if ti := m.typeInfo[t]; ti != nil && i < len(ti.fields) {
@@ -134,6 +138,10 @@ func (m *Model) FieldMarkers(t *types.Type, i int) markers.Set {
 	}
 	return nil
 }
+
+// DocLines returns the lines of the comment that ends on the line above
+// pos, in any package of the load, dependencies included.
+func (m *Model) DocLines(pos token.Pos) []string { return m.b.docLines(pos) }
 
 // FieldPosition returns where field i of struct t is declared.
 func (m *Model) FieldPosition(t *types.Type, i int) token.Position {
@@ -307,6 +315,14 @@ func (b *builder) addConstant(obj *gotypes.Const) {
 		v = s
 	}
 	t.ConstValue = &v
+	if _, seen := b.m.typeInfo[t]; !seen {
+		closest, _ := b.docGroups(obj.Pos())
+		b.m.typeInfo[t] = &typeInfo{
+			pos:     b.fset.Position(obj.Pos()),
+			marks:   b.parse(markers.Const, closest),
+			docLine: b.firstLine(closest),
+		}
+	}
 }
 
 // recordType parses the markers of a declared type and of its fields.

@@ -8,6 +8,7 @@ import (
 	"github.com/apigen-dev/apigen/generators/client"
 	"github.com/apigen-dev/apigen/generators/conversion"
 	"github.com/apigen-dev/apigen/generators/deepcopy"
+	"github.com/apigen-dev/apigen/generators/featuregate"
 	"github.com/apigen-dev/apigen/generators/defaulter"
 	"github.com/apigen-dev/apigen/generators/informer"
 	"github.com/apigen-dev/apigen/generators/lister"
@@ -27,6 +28,7 @@ var Tools = cli.Tools{
 	conversion.NewTool,
 	register.NewTool,
 	prerelease.NewTool,
+	featuregate.NewTool,
 	protobuf.NewTool,
 	modelname.NewTool,
 	openapi.NewTool,

@@ -110,6 +110,11 @@ type FrobberPort struct {
 	// AppProtocol is the application protocol spoken on the port.
 	// +optional
 	AppProtocol *string
+	// Hints name the traffic the port prefers, in order of preference.
+	// +featureGate=FrobberPortHints
+	// +optional
+	// +listType=atomic
+	Hints []string
 }
 
 // Tags is a named list of strings.

@@ -19,5 +19,6 @@ permissions and limitations.
 // +k8s:protobuf-gen=package
 // +k8s:conversion-gen=example.com/frobbers/apis/frobbers
 // +k8s:defaulter-gen=TypeMeta
+// +k8s:featuregate-gen=package
 // +groupName=frobbers.example.com
 package v7beta1

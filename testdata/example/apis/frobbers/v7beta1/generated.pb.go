@@ -164,6 +164,15 @@ func (m *FrobberPort) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 	_ = i
 	var l int
 	_ = l
+	if len(m.Hints) > 0 {
+		for iNdEx := len(m.Hints) - 1; iNdEx >= 0; iNdEx-- {
+			i -= len(m.Hints[iNdEx])
+			copy(dAtA[i:], m.Hints[iNdEx])
+			i = encodeVarintGenerated(dAtA, i, uint64(len(m.Hints[iNdEx])))
+			i--
+			dAtA[i] = 0x2a
+		}
+	}
 	if m.AppProtocol != nil {
 		i -= len(*m.AppProtocol)
 		copy(dAtA[i:], *m.AppProtocol)
@@ -563,6 +572,12 @@ func (m *FrobberPort) Size() (n int) {
 		l = len(*m.AppProtocol)
 		n += 1 + l + sovGenerated(uint64(l))
 	}
+	if len(m.Hints) > 0 {
+		for _, s := range m.Hints {
+			l = len(s)
+			n += 1 + l + sovGenerated(uint64(l))
+		}
+	}
 	return n
 }
 
@@ -733,6 +748,7 @@ func (this *FrobberPort) String() string {
 		`Port:` + fmt.Sprintf("%v", this.Port) + `,`,
 		`Protocol:` + fmt.Sprintf("%v", this.Protocol) + `,`,
 		`AppProtocol:` + valueToStringGenerated(this.AppProtocol) + `,`,
+		`Hints:` + fmt.Sprintf("%v", this.Hints) + `,`,
 		`}`,
 	}, "")
 	return s
@@ -1260,6 +1276,38 @@ func (m *FrobberPort) Unmarshal(dAtA []byte) error {
 			}
 			s := string(dAtA[iNdEx:postIndex])
 			m.AppProtocol = &s
+			iNdEx = postIndex
+		case 5:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Hints", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Hints = append(m.Hints, string(dAtA[iNdEx:postIndex]))
 			iNdEx = postIndex
 		default:
 			iNdEx = preIndex

@@ -110,6 +110,11 @@ type FrobberPort struct {
 	// AppProtocol is the application protocol spoken on the port.
 	// +optional
 	AppProtocol *string `json:"appProtocol,omitempty" protobuf:"bytes,4,opt,name=appProtocol"`
+	// Hints name the traffic the port prefers, in order of preference.
+	// +featureGate=FrobberPortHints
+	// +optional
+	// +listType=atomic
+	Hints []string `json:"hints,omitempty" protobuf:"bytes,5,rep,name=hints"`
 }
 
 // Tags is a named list of strings.

@@ -115,6 +115,11 @@ func (in *FrobberPort) DeepCopyInto(out *FrobberPort) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.Hints != nil {
+		in, out := &in.Hints, &out.Hints
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
 	return
 }
 

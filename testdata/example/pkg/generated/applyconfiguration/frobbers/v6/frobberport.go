@@ -29,6 +29,8 @@ type FrobberPortApplyConfiguration struct {
 	Protocol *string `json:"protocol,omitempty"`
 	// AppProtocol is the application protocol spoken on the port.
 	AppProtocol *string `json:"appProtocol,omitempty"`
+	// Hints name the traffic the port prefers, in order of preference.
+	Hints []string `json:"hints,omitempty"`
 }
 
 // FrobberPortApplyConfiguration constructs a declarative configuration of the FrobberPort type for use with
@@ -66,5 +68,15 @@ func (b *FrobberPortApplyConfiguration) WithProtocol(value string) *FrobberPortA
 // If called multiple times, the AppProtocol field is set to the value of the last call.
 func (b *FrobberPortApplyConfiguration) WithAppProtocol(value string) *FrobberPortApplyConfiguration {
 	b.AppProtocol = &value
+	return b
+}
+
+// WithHints adds the given value to the Hints field in the declarative configuration
+// and returns the receiver, so that objects can be build by chaining "With" function invocations.
+// If called multiple times, values provided by each call will be appended to the Hints field.
+func (b *FrobberPortApplyConfiguration) WithHints(values ...string) *FrobberPortApplyConfiguration {
+	for i := range values {
+		b.Hints = append(b.Hints, values[i])
+	}
 	return b
 }

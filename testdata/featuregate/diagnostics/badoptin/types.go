@@ -1,0 +1,7 @@
+package api
+
+type Frobber struct {
+	// +featureGate=Frobber2D
+	// +optional
+	Width *int32 `json:"width,omitempty"`
+}

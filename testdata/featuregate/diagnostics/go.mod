@@ -1,0 +1,3 @@
+module featuregate.example
+
+go 1.26

@@ -1,0 +1,2 @@
+// +k8s:featuregate-gen=package
+package api
