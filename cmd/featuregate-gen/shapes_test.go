@@ -1,0 +1,26 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/apigen-dev/apigen/refmod"
+)
+
+// TestShapes generates the helpers for testdata/featuregate/shapes, whose
+// types reach gated fields and values through every kind of value that
+// holds another (lists, arrays, maps of values and of pointers, pointers to
+// lists, recursion, another package), and runs the fixture's own tests of
+// what the helpers do. A --verify-only run then passes.
+func TestShapes(t *testing.T) {
+	dir := refmod.CopyDir(t, "../../testdata/featuregate/shapes")
+	var stdout, stderr bytes.Buffer
+	args := []string{"-C", dir, "./api"}
+	if code := run(args, &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+		t.Fatalf("exit status %d:\n%s", code, stderr.String())
+	}
+	refmod.GoTest(t, dir)
+	if code := run(append([]string{"--verify-only"}, args...), &stdout, &stderr); code != 0 {
+		t.Errorf("--verify-only after generating: exit status %d:\n%s%s", code, stdout.String(), stderr.String())
+	}
+}

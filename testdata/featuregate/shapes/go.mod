@@ -1,0 +1,3 @@
+module shapes.example
+
+go 1.26
