@@ -134,4 +134,3 @@ func packageIdent(p string) string {
 		return '_'
 	}, p)
 }
-

@@ -10,7 +10,7 @@ type Frobber struct {
 	// +featureGate=Hidden
 	// +optional
 	Depth *int32 `json:"depth,omitempty"`
-	Mode Mode `json:"mode,omitempty"`
+	Mode  Mode   `json:"mode,omitempty"`
 }
 
 type Mode string
