@@ -124,6 +124,7 @@ func TestKubernetesAPI(t *testing.T) {
 	}
 	t.Logf("checked %d (kind, gated field) pairs over %d kinds (of %d in the opted-in packages), %d (list, gated field) pairs over %d lists, and %d (kind or list, gated enum value) pairs",
 		rep.Pairs, reaching, len(kinds), rep.ListPairs, len(lists), rep.EnumPairs)
+	t.Logf("of those %d field pairs, kinds' and lists', %d have a path that crosses a list, %d one that crosses a map", rep.Pairs+rep.ListPairs, rep.CrossList, rep.CrossMap)
 	t.Logf("%d gated fields are reached by no kind:\n\t%s", len(unreached), strings.Join(unreached, "\n\t"))
 	t.Logf("total %v", time.Since(start).Round(time.Second))
 }
@@ -707,6 +708,8 @@ type driverReport struct {
 	Pairs     int                 // (kind, gated field)
 	ListPairs int                 // (list, gated field)
 	EnumPairs int                 // (kind or list, gated enum value)
+	CrossList int                 // pairs whose path crosses a list
+	CrossMap  int                 // pairs whose path crosses a map
 	Reached   map[string][]string // kind or list → keys of the gated fields its type reaches
 	Failures  []struct{ Kind, Field, Check, Detail string }
 }
@@ -825,6 +828,8 @@ type report struct {
 	Pairs     int
 	ListPairs int
 	EnumPairs int
+	CrossList int
+	CrossMap  int
 	Reached   map[string][]string
 	Failures  []failure
 }
@@ -889,6 +894,12 @@ func main() {
 				rep.ListPairs++
 			} else {
 				rep.Pairs++
+			}
+			if p := describe(paths[key]); strings.Contains(p, "[i]") {
+				rep.CrossList++
+			}
+			if strings.Contains(describe(paths[key]), "[k]") {
+				rep.CrossMap++
 			}
 			check(k, fieldCheck{f: gated[key], path: paths[key]})
 		}
