@@ -72,6 +72,9 @@ func TestMarkersCommand(t *testing.T) {
 		"+k8s:deepcopy-gen=true|false",
 		"+k8s:deepcopy-gen:interfaces=",
 		"+k8s:deepcopy-gen:nonpointer-interfaces=true|false",
+		"+k8s:featuregate-gen=package ",
+		"+featureGate=Gate[,Gate...] ",
+		"+k8s:featureGate=Gate[,Gate...] ",
 	} {
 		if !bytes.Contains(stdout.Bytes(), []byte(want)) {
 			t.Errorf("apigen markers lacks %q:\n%s", want, stdout.String())
