@@ -287,8 +287,8 @@ function kube::codegen::internal::require() {
 #
 #   --boilerplate <file>     header for generated files
 #   --extra-peer-dir <dir>   repeatable; extra peers for conversion generation
-#   --lint-rules <rules>     comma-separated lint rules (accepted; apigen
-#                            always checks its markers)
+#   --lint-rules <rules>     comma-separated tag lint rules to enforce
+#                            (known-tags-only, require-explicit-disablement)
 function kube::codegen::gen_helpers() {
     local in_dir=""
     local boilerplate
@@ -395,6 +395,9 @@ function kube::codegen::gen_helpers() {
     fi
     args+=(--deepcopy-output-file zz_generated.deepcopy.go --defaulter-output-file zz_generated.defaults.go
         --conversion-output-file zz_generated.conversion.go)
+    if [ -n "${lint_rules}" ]; then
+        args+=(--lint-rules "${lint_rules}")
+    fi
     # gen_openapi names these packages too; loading them now lets this
     # session serve it.
     args+=(--preload "$(IFS=,; echo "${KUBE_CODEGEN_OPENAPI_PKGS[*]}")")

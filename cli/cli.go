@@ -23,11 +23,8 @@ type Common struct {
 	Strict       bool
 	Dir          string
 	Verbosity    int
-	LintRules    []string // upstream's tag lint rules; apigen always checks markers
+	LintRules    []string // upstream's tag lint rules (engine.LintRules)
 }
-
-// lintRules are the names upstream's --lint-rules accepts.
-var lintRules = []string{"known-tags-only", "require-explicit-disablement"}
 
 // Add registers the common flags on fs.
 func (c *Common) Add(fs *pflag.FlagSet) {
@@ -36,7 +33,7 @@ func (c *Common) Add(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.Strict, "strict", false, "treat warnings as errors: exit 1 and write nothing")
 	fs.StringVarP(&c.Dir, "chdir", "C", "", "run as if started in this directory")
 	fs.IntVarP(&c.Verbosity, "v", "v", 0, "log verbosity (accepted for compatibility)")
-	fs.StringSliceVar(&c.LintRules, "lint-rules", nil, "accepted for compatibility ("+strings.Join(lintRules, ", ")+"); apigen always checks markers")
+	fs.StringSliceVar(&c.LintRules, "lint-rules", nil, "comma-separated tag lint rules to enforce on the input packages' doc.go: "+strings.Join(engine.LintRules, ", "))
 }
 
 // check rejects flag values upstream rejects before it reads anything.
@@ -45,7 +42,7 @@ func (c *Common) check(fs *pflag.FlagSet) error {
 		return err
 	}
 	for _, r := range c.LintRules {
-		if !slices.Contains(lintRules, r) {
+		if !slices.Contains(engine.LintRules, r) {
 			return fmt.Errorf("unknown rule %q in --lint-rules", r)
 		}
 	}
@@ -89,6 +86,7 @@ func (c *Common) Options(fs *pflag.FlagSet, stdout, stderr io.Writer) engine.Opt
 		Patterns:   fs.Args(),
 		VerifyOnly: c.VerifyOnly,
 		Strict:     c.Strict,
+		LintRules:  c.LintRules,
 		Verbosity:  c.Verbosity,
 		Stdout:     stdout,
 		Stderr:     stderr,

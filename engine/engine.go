@@ -50,6 +50,7 @@ type Options struct {
 	Patterns   []string          // packages to generate for
 	VerifyOnly bool              // compare with disk instead of writing
 	Strict     bool              // warnings fail the run, as errors do
+	LintRules  []string          // upstream's --lint-rules, checked on the packages the patterns name
 	Verbosity  int               // 2 and above logs the time each phase took
 	Registry   *markers.Registry // the markers to parse; nil means those of the generators
 	Preload    []string          // packages to load as well, if they exist, so that a session can serve later runs
@@ -132,6 +133,13 @@ func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
 // GenerateModel runs the generators concurrently over m.
 func GenerateModel(opts Options, m *model.Model, gens []Generator, diags *diag.List) Output {
 	defer opts.phase("generating", time.Now())
+	if len(opts.LintRules) > 0 {
+		reg := opts.Registry
+		if reg == nil {
+			reg = Registry(gens...)
+		}
+		lint(opts.LintRules, m.Named, m.Fset, reg, diags)
+	}
 	outs := make([]Output, len(gens))
 	var wg sync.WaitGroup
 	for i, g := range gens {

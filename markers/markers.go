@@ -280,6 +280,22 @@ func Suggest(word string, candidates []string) string {
 	return ""
 }
 
+// TagName returns the name of the marker a comment line holds ("+name…"),
+// or "" when the line holds none.
+func TagName(line string) string {
+	text, ok := strings.CutPrefix(strings.TrimLeft(line, " \t"), "+")
+	if !ok {
+		return ""
+	}
+	return text[:nameEnd(text)]
+}
+
+// Claims reports whether name is defined, or lies in or misspells a name
+// space a generator owns: whether Parse reads or reports it.
+func (r *Registry) Claims(name string) bool {
+	return r.owned(name) || slices.ContainsFunc(r.defs, func(d *Definition) bool { return d.Name == name })
+}
+
 // nameEnd finds the end of a marker name the way gengo's codetags does: a
 // letter or underscore, then letters, digits and "_.-:".
 func nameEnd(s string) int {

@@ -1,0 +1,3 @@
+module lint.example
+
+go 1.26

@@ -1,0 +1,5 @@
+package knowntags
+
+type Widget struct {
+	Name string `json:"name"`
+}
