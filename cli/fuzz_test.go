@@ -1,0 +1,24 @@
+package cli
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// FuzzPlurals feeds --plural-exceptions values, split as the flag splits
+// them, to their parser. It must not panic, and must give the same result
+// twice.
+func FuzzPlurals(f *testing.F) {
+	for _, s := range []string{"Endpoints:Endpoints", "Endpoints:Endpoints,ResourceClaimParameters:ResourceClaimParameters", "", ":", "a:b:c", "NoColon", ",,"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, value string) {
+		items := strings.Split(value, ",")
+		m1, err1 := Plurals("client-", items)
+		m2, err2 := Plurals("client-", items)
+		if !reflect.DeepEqual(m1, m2) || (err1 == nil) != (err2 == nil) || (err1 != nil && err1.Error() != err2.Error()) {
+			t.Errorf("two parses of %q differ: %v %v; %v %v", value, m1, err1, m2, err2)
+		}
+	})
+}

@@ -1,0 +1,21 @@
+package model
+
+import (
+	"testing"
+
+	"github.com/apigen-dev/apigen/refmod"
+)
+
+// FuzzCheckTag feeds struct tags to the model's tag check. It must not
+// panic, and must give the same verdict twice.
+func FuzzCheckTag(f *testing.F) {
+	for _, tag := range refmod.ReadSeeds(f, "../testdata").StructTags {
+		f.Add(tag)
+	}
+	f.Fuzz(func(t *testing.T, tag string) {
+		err1, err2 := checkTag(tag), checkTag(tag)
+		if (err1 == nil) != (err2 == nil) || (err1 != nil && err1.Error() != err2.Error()) {
+			t.Errorf("two checks of %q differ: %v; %v", tag, err1, err2)
+		}
+	})
+}
