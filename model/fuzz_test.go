@@ -14,7 +14,7 @@ func FuzzCheckTag(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, tag string) {
 		err1, err2 := checkTag(tag), checkTag(tag)
-		if (err1 == nil) != (err2 == nil) || (err1 != nil && err1.Error() != err2.Error()) {
+		if !refmod.SameError(err1, err2) {
 			t.Errorf("two checks of %q differ: %v; %v", tag, err1, err2)
 		}
 	})

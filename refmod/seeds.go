@@ -66,3 +66,12 @@ func sortedKeys(m map[string]bool) []string {
 	slices.Sort(out)
 	return out
 }
+
+// SameError reports whether two results of one call agree: both nil, or
+// both errors with the same text.
+func SameError(a, b error) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Error() == b.Error()
+}

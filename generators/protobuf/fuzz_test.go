@@ -18,7 +18,7 @@ func FuzzParseTag(f *testing.F) {
 	f.Fuzz(func(t *testing.T, tag string) {
 		t1, err1 := parseTag(tag, "k8s.io.api.core.v1", "k8s.io/api/core/v1/generated.proto")
 		t2, err2 := parseTag(tag, "k8s.io.api.core.v1", "k8s.io/api/core/v1/generated.proto")
-		if !reflect.DeepEqual(t1, t2) || (err1 == nil) != (err2 == nil) || (err1 != nil && err1.Error() != err2.Error()) {
+		if !reflect.DeepEqual(t1, t2) || !refmod.SameError(err1, err2) {
 			t.Errorf("two parses of %q differ: %v %v; %v %v", tag, t1, err1, t2, err2)
 		}
 	})
