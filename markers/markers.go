@@ -11,8 +11,10 @@ import (
 	"fmt"
 	"go/token"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"k8s.io/gengo/v2/codetags"
 
@@ -203,10 +205,24 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 	}
 	v, err := def.Value.Parse(tag.Value)
 	if err != nil {
-		diags.Errorf(pos, "invalid value %q for +%s: %v", tag.Value, name, err)
+		diags.Errorf(pos, "invalid value %s for +%s: %v", quoteShort(tag.Value), name, err)
 		return Marker{}, false
 	}
 	return Marker{Def: def, Pos: pos, Value: v, raw: tag.Value}, true
+}
+
+// quoteShort quotes a value for a message, cutting one longer than a
+// line short.
+func quoteShort(v string) string {
+	const max = 80
+	if len(v) <= max {
+		return strconv.Quote(v)
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(v[:cut]), len(v))
 }
 
 // dropRepeats reports and removes the second and later markers of a

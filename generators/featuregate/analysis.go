@@ -260,30 +260,47 @@ func (a *analysis) reachable(roots []*types.Type) []*types.Type {
 }
 
 // fixpoint finds which structs reach gated fields, and which reach gated
-// fields or values; types may be recursive, so it repeats until stable.
+// fields or values. Types may be recursive: each struct that holds a site
+// itself marks every struct above it, through exported fields, once, so
+// the work is linear in the size of the type graph.
 func (a *analysis) fixpoint(structs []*types.Type) {
-	a.dropReach, a.markReach = map[*types.Type]bool{}, map[*types.Type]bool{}
-	for changed := true; changed; {
-		changed = false
-		for _, t := range structs {
-			drop := len(a.fields[t]) > 0
-			mark := drop
-			for _, mem := range t.Members {
-				if !token.IsExported(mem.Name) {
-					continue
-				}
-				if s := structBelow(a.m, mem.Type); s != nil {
-					drop = drop || a.dropReach[s]
-					mark = mark || a.markReach[s]
-				}
-				mark = mark || len(a.valuesOf(enumBelow(mem.Type))) > 0
+	parents := map[*types.Type][]*types.Type{}
+	var dropSeeds, markSeeds []*types.Type
+	for _, t := range structs {
+		drop, mark := len(a.fields[t]) > 0, len(a.fields[t]) > 0
+		for _, mem := range t.Members {
+			if !token.IsExported(mem.Name) {
+				continue
 			}
-			if drop != a.dropReach[t] || mark != a.markReach[t] {
-				a.dropReach[t], a.markReach[t] = drop, mark
-				changed = true
+			if s := structBelow(a.m, mem.Type); s != nil {
+				parents[s] = append(parents[s], t)
 			}
+			mark = mark || len(a.valuesOf(enumBelow(mem.Type))) > 0
+		}
+		if drop {
+			dropSeeds = append(dropSeeds, t)
+		}
+		if mark {
+			markSeeds = append(markSeeds, t)
 		}
 	}
+	a.dropReach = upward(dropSeeds, parents)
+	a.markReach = upward(append(markSeeds, dropSeeds...), parents)
+}
+
+// upward returns seeds and every struct above them.
+func upward(seeds []*types.Type, parents map[*types.Type][]*types.Type) map[*types.Type]bool {
+	reached := map[*types.Type]bool{}
+	for work := seeds; len(work) > 0; {
+		t := work[len(work)-1]
+		work = work[:len(work)-1]
+		if reached[t] {
+			continue
+		}
+		reached[t] = true
+		work = append(work, parents[t]...)
+	}
+	return reached
 }
 
 // number gives each site that a reaching struct holds or reads its index:
@@ -319,20 +336,24 @@ func (a *analysis) number(structs []*types.Type) {
 }
 
 // importNames returns the import paths the file may name, with their
-// package names as the model knows them.
+// package names as the type checker knows them: a dependency's name does
+// not depend on whether another generator of the run read it.
 func (a *analysis) importNames() [][2]string {
-	paths := map[string]bool{}
+	names := map[string]string{}
+	note := func(t *types.Type) {
+		if named, ok := t.GoType.(*gotypes.Named); ok && named.Obj().Pkg() != nil {
+			names[named.Obj().Pkg().Path()] = named.Obj().Pkg().Name()
+		}
+	}
 	for _, s := range a.sites {
-		paths[s.owner.Name.Package] = true
+		note(s.owner)
 	}
 	for t := range a.markReach {
-		paths[t.Name.Package] = true
+		note(t)
 	}
 	var out [][2]string
-	for p := range paths {
-		if pkg := a.m.Universe[p]; pkg != nil && pkg.Name != "" {
-			out = append(out, [2]string{p, pkg.Name})
-		}
+	for p, n := range names {
+		out = append(out, [2]string{p, n})
 	}
 	slices.SortFunc(out, func(x, y [2]string) int { return strings.Compare(x[0], y[0]) })
 	return out
