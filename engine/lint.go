@@ -217,4 +217,3 @@ func hasInlineTypeMeta(p *model.Package) bool {
 	}
 	return false
 }
-
