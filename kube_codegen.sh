@@ -271,6 +271,40 @@ function kube::codegen::internal::need_value() {
     fi
 }
 
+# Sets the caller's input_pkgs to the import paths of the directories
+# below <in-dir> whose Go files match <pattern>, and first_dir to the first
+# of those directories.
+#
+# USAGE: kube::codegen::internal::tagged_pkgs <pattern> <in-dir>
+function kube::codegen::internal::tagged_pkgs() {
+    local dir pkg
+    input_pkgs=()
+    first_dir=""
+    while IFS= read -r dir; do
+        pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
+        input_pkgs+=("${pkg}")
+        first_dir="${first_dir:-${dir}}"
+    done < <(kube::codegen::internal::tagged_dirs "$1" "$2")
+}
+
+# Runs apigen generate with <args> over the caller's input_pkgs, loaded
+# where first_dir's packages resolve, removing below <in-dir> what the run
+# no longer generates.
+#
+# USAGE: kube::codegen::internal::generate_pkgs <in-dir> <boilerplate> <verbosity> <args>...
+function kube::codegen::internal::generate_pkgs() {
+    local in_dir="$1" boilerplate="$2" v="$3"
+    shift 3
+    kube::codegen::internal::build || return 1
+    local load
+    load="$(kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[0]}")" || return 1
+    local args=(-C "${load}" --prune-tree "$(kube::codegen::internal::abs "${in_dir}")" -v "${v}" "$@")
+    if [ -n "${boilerplate}" ]; then
+        args+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
+    fi
+    kube::codegen::internal::apigen_generate "${args[@]}" "${input_pkgs[@]}"
+}
+
 # Fails with "<what> is required" when the value is empty.
 function kube::codegen::internal::require() {
     if [ -z "$1" ]; then
@@ -806,31 +840,17 @@ function kube::codegen::gen_register() {
 
     kube::codegen::internal::require "${in_dir}" "input-dir argument" || return 1
 
-    local input_pkgs=()
-    local dir pkg first_dir=""
-    while IFS= read -r dir; do
-        pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
-        input_pkgs+=("${pkg}")
-        first_dir="${first_dir:-${dir}}"
-    done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+groupName' "${in_dir}")
-
+    local input_pkgs=() first_dir=""
+    kube::codegen::internal::tagged_pkgs '^\s*//\s*+groupName' "${in_dir}" || return 1
     if [ "${#input_pkgs[@]}" = 0 ]; then
         return 0
     fi
     echo "Generating register code for ${#input_pkgs[@]} targets"
-
-    kube::codegen::internal::build || return 1
-    local load
-    load="$(kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[0]}")" || return 1
-    local args=(-C "${load}" --prune-tree "$(kube::codegen::internal::abs "${in_dir}")"
-        -v "${v}" --generators register --register-output-file zz_generated.register.go)
-    if [ -n "${boilerplate}" ]; then
-        args+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
-    fi
+    local args=(--generators register --register-output-file zz_generated.register.go)
     if [ -n "${lint_rules}" ]; then
         args+=(--lint-rules "${lint_rules}")
     fi
-    kube::codegen::internal::apigen_generate "${args[@]}" "${input_pkgs[@]}"
+    kube::codegen::internal::generate_pkgs "${in_dir}" "${boilerplate}" "${v}" "${args[@]}"
 }
 
 # Generate protobuf: generated.proto and generated.pb.go in every package
@@ -873,29 +893,15 @@ function kube::codegen::gen_protobuf() {
 
     kube::codegen::internal::require "${in_dir}" "input-dir argument" || return 1
 
-    local input_pkgs=()
-    local dir pkg first_dir=""
-    while IFS= read -r dir; do
-        pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
-        input_pkgs+=("${pkg}")
-        first_dir="${first_dir:-${dir}}"
-    done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+k8s:protobuf-gen=package' "${in_dir}")
-
+    local input_pkgs=() first_dir=""
+    kube::codegen::internal::tagged_pkgs '^\s*//\s*+k8s:protobuf-gen=package' "${in_dir}" || return 1
     if [ "${#input_pkgs[@]}" = 0 ]; then
         return 0
     fi
     echo "Generating protobuf code for ${#input_pkgs[@]} targets"
-
-    kube::codegen::internal::build || return 1
-    local load
-    load="$(kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[0]}")" || return 1
-    local args=(-C "${load}" --prune-tree "$(kube::codegen::internal::abs "${in_dir}")"
-        -v "${v}" --generators protobuf --protobuf-packages "$(IFS=,; echo "${input_pkgs[*]}")")
+    local args=(--generators protobuf --protobuf-packages "$(IFS=,; echo "${input_pkgs[*]}")")
     if [ -n "${apimachinery}" ]; then
         args+=(--protobuf-apimachinery-packages "${apimachinery}")
     fi
-    if [ -n "${boilerplate}" ]; then
-        args+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
-    fi
-    kube::codegen::internal::apigen_generate "${args[@]}" "${input_pkgs[@]}"
+    kube::codegen::internal::generate_pkgs "${in_dir}" "${boilerplate}" "${v}" "${args[@]}"
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"go/token"
 	gotypes "go/types"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -187,7 +188,7 @@ func clearable(mem types.Member) bool {
 	case types.Pointer, types.Slice, types.Map, types.Interface:
 		return true
 	}
-	name, opts, _ := strings.Cut(reflectTag(mem.Tags, "json"), ",")
+	name, opts, _ := strings.Cut(reflect.StructTag(mem.Tags).Get("json"), ",")
 	return name == "-" || slices.ContainsFunc(strings.Split(opts, ","), func(o string) bool { return o == "omitempty" || o == "omitzero" })
 }
 

@@ -2,6 +2,7 @@ package featuregate
 
 import (
 	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -166,7 +167,7 @@ func (e *emitter) walker(f *jen.File, md mode, t *types.Type) {
 		gated[s.field] = s
 	}
 	for i, mem := range t.Members {
-		if !isExportedName(mem.Name) {
+		if !token.IsExported(mem.Name) {
 			continue
 		}
 		field := jen.Id("obj").Dot(mem.Name)

@@ -76,7 +76,7 @@ func (g *Generator) knownGates(m *model.Model, diags *diag.List) []string {
 	}
 	var out []string
 	for _, c := range p.Constants {
-		if strings.HasPrefix(c.Name.Name, "_") || !token.IsExported(c.Name.Name) || c.ConstValue == nil || !isString(c.Underlying) {
+		if !token.IsExported(c.Name.Name) || c.ConstValue == nil || !isString(c.Underlying) {
 			continue
 		}
 		out = append(out, *c.ConstValue)

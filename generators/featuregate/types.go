@@ -1,9 +1,6 @@
 package featuregate
 
 import (
-	"go/token"
-	"reflect"
-
 	"k8s.io/gengo/v2/types"
 
 	"github.com/apigen-dev/apigen/model"
@@ -66,11 +63,3 @@ func enumBelow(t *types.Type) *types.Type {
 func isString(t *types.Type) bool {
 	return t != nil && shape(t).Kind == types.Builtin && shape(t).Name.Name == "string"
 }
-
-// isBuiltinName reports whether t is a predeclared type such as string.
-func isBuiltinName(t *types.Type) bool { return t.Kind == types.Builtin }
-
-// reflectTag returns the value of key in a struct tag.
-func reflectTag(tags, key string) string { return reflect.StructTag(tags).Get(key) }
-
-func isExportedName(name string) bool { return token.IsExported(name) }
