@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -31,20 +33,31 @@ const requiredKey = "apigen-required"
 // be empty; in apigen generate, --<prefix>output-file with the name
 // kube_codegen.sh gives, script.
 func OutputFile(fs *pflag.FlagSet, p *string, prefix, upstream, script, help string) {
+	name := prefix + "output-file"
 	if !Own(prefix) {
-		fs.StringVar(p, prefix+"output-file", script, help)
-		return
+		fs.StringVar(p, name, script, help)
+	} else {
+		fs.StringVar(p, name, upstream, "the name of the file to be generated")
+		fs.SetAnnotation(name, requiredKey, []string{"true"})
 	}
-	fs.StringVar(p, "output-file", upstream, "the name of the file to be generated")
-	fs.SetAnnotation("output-file", requiredKey, []string{"true"})
+	fs.SetAnnotation(name, fileNameKey, []string{"true"})
 }
 
-// checkRequired fails for the first flag OutputFile requires that is empty.
+// fileNameKey annotates the flags that name a file in each package
+// directory: a plain name, never a path that could lead out of it.
+const fileNameKey = "apigen-file-name"
+
+// checkRequired fails for the first flag OutputFile requires that is
+// empty, or that is a path rather than a file name.
 func checkRequired(fs *pflag.FlagSet) error {
 	var err error
 	fs.VisitAll(func(f *pflag.Flag) {
-		if _, ok := f.Annotations[requiredKey]; ok && err == nil && f.Value.String() == "" {
+		v := f.Value.String()
+		if _, ok := f.Annotations[requiredKey]; ok && err == nil && v == "" {
 			err = fmt.Errorf("--%s must be specified", f.Name)
+		}
+		if _, ok := f.Annotations[fileNameKey]; ok && err == nil && v != "" && (v != filepath.Base(v) || v == ".." || v == ".") {
+			err = fmt.Errorf("--%s %s: must be a file name; the file is written into each package's directory", f.Name, v)
 		}
 	})
 	return err
@@ -85,9 +98,22 @@ func (o *Output) Add(fs *pflag.FlagSet, prefix, dirHelp, pkgHelp string) {
 // in apigen generate when its directory is given.
 func (o *Output) Asked() bool { return Own(o.prefix) || o.Dir != "" }
 
-// Check fails when either flag is empty.
+// Check fails when either flag is empty, or --output-pkg is not an
+// import path.
 func (o *Output) Check() error {
-	return Specified(o.prefix, "output-dir", o.Dir, "output-pkg", o.Pkg)
+	if err := Specified(o.prefix, "output-dir", o.Dir, "output-pkg", o.Pkg); err != nil {
+		return err
+	}
+	return ImportPath(o.prefix+"output-pkg", o.Pkg)
+}
+
+// ImportPath fails, naming the flag, for a value that is a file path
+// rather than a Go import path.
+func ImportPath(flag, v string) error {
+	if v != path.Clean(v) || path.IsAbs(v) || filepath.IsAbs(v) || v == ".." || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "./") || strings.Contains(v, "\\") {
+		return fmt.Errorf("--%s %s: must be a Go import path such as example.com/project/pkg/generated, not a file path", flag, v)
+	}
+	return nil
 }
 
 // AbsDir checks both flags and returns the directory made absolute; ""

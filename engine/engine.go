@@ -40,6 +40,10 @@ type Output struct {
 	// Remove are paths a successful run removes, and verification reports
 	// while they exist: the files go-to-protobuf --clean deletes.
 	Remove []string
+	// Roots are the directories the generator was told to write in:
+	// package directories and output directories. Every path it writes or
+	// removes must lie below one of them, symlinks resolved.
+	Roots []string
 
 	prunable []string // the owned paths pruning may remove, once merged
 }
@@ -97,6 +101,9 @@ func Finish(opts Options, out Output, diags *diag.List) int {
 	}
 	defer opts.phase("writing", time.Now())
 	stale, err := stalePaths(out, opts.PruneTrees)
+	if err == nil {
+		err = output.Contained(append(out.Roots, opts.PruneTrees...), out.Files, stale, out.Remove)
+	}
 	if err != nil {
 		fmt.Fprintln(opts.Stderr, err)
 		return 1
@@ -153,6 +160,7 @@ func GenerateModel(opts Options, m *model.Model, gens []Generator, diags *diag.L
 		all.Owned = append(all.Owned, o.Owned...)
 		all.PackageFiles = append(all.PackageFiles, o.PackageFiles...)
 		all.Remove = append(all.Remove, o.Remove...)
+		all.Roots = append(all.Roots, o.Roots...)
 		if !o.NoPrune {
 			all.prunable = append(all.prunable, o.Owned...)
 		}

@@ -27,6 +27,7 @@ func (r *recorder) Generate(m *model.Model, d *diag.List) Output {
 	for _, p := range m.Packages {
 		path := output.Join(p.Dir, r.name+".txt")
 		out.Files = append(out.Files, output.File{Path: path, Data: []byte(p.Path + "\n")})
+		out.Roots = append(out.Roots, p.Dir)
 	}
 	return out
 }

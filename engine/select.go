@@ -33,6 +33,7 @@ func modelFor(opts Options, m *model.Model, g Generator) *model.Model {
 func PerPackage(m *model.Model, name string, files []*output.File, owns func(*model.Package) bool) Output {
 	out := Output{PackageFiles: []string{name}}
 	for _, p := range m.Covered() {
+		out.Roots = append(out.Roots, p.Dir)
 		if owns == nil || owns(p) {
 			out.Owned = append(out.Owned, output.Join(p.Dir, name))
 		}

@@ -115,7 +115,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 			used = append(used, in)
 		}
 	}
-	out := engine.Output{Owned: genclient.GeneratedFiles(g.OutputDir, g.Name())}
+	out := engine.Output{Owned: genclient.GeneratedFiles(g.OutputDir, g.Name()), Roots: []string{g.OutputDir}}
 	// Each job writes one file; pos is where to report a bug in it.
 	type job struct {
 		pos   token.Position

@@ -127,7 +127,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	// Every file of ours below the output directory is owned, so that one
 	// no longer generated, such as the client of a type that lost its
 	// +genclient, is named by verification and removed by pruning.
-	out := engine.Output{Owned: genclient.GeneratedFiles(g.OutputDir, tool)}
+	out := engine.Output{Owned: genclient.GeneratedFiles(g.OutputDir, tool), Roots: []string{g.OutputDir}}
 	for _, f := range files {
 		if f != nil {
 			out.Files = append(out.Files, *f)

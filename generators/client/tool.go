@@ -2,6 +2,7 @@ package client
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -66,6 +67,8 @@ func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Ge
 	switch {
 	case t.clientsetName == "":
 		return nil, fmt.Errorf("--%sclientset-name must be specified", t.prefix)
+	case t.clientsetName != filepath.Base(t.clientsetName) || t.clientsetName == "..":
+		return nil, fmt.Errorf("--%sclientset-name %s: must be a package name, not a path", t.prefix, t.clientsetName)
 	case t.apiPath == "":
 		return nil, fmt.Errorf("--%sclientset-api-path cannot be empty", t.prefix)
 	case len(t.inputs) == 0:

@@ -98,6 +98,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	equal := newMemoryEquality(manual, m)
 	for _, t := range targets {
 		out.Owned = append(out.Owned, output.Join(t.pkg.Dir, g.OutputFile))
+		out.Roots = append(out.Roots, t.pkg.Dir)
 		f := g.file(m, t, manual, equal, diags)
 		if f != nil {
 			out.Files = append(out.Files, *f)

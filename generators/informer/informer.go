@@ -194,7 +194,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	wg.Go(func() { owned = genclient.GeneratedFiles(g.OutputDir, g.Name()) })
 	wg.Wait()
 
-	out := engine.Output{Owned: owned}
+	out := engine.Output{Owned: owned, Roots: []string{g.OutputDir}}
 	for _, fs := range results {
 		out.Files = append(out.Files, fs.files...)
 		for _, f := range fs.files {

@@ -72,7 +72,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	var owned []string
 	wg.Go(func() { owned = genclient.GeneratedFiles(g.OutputDir, g.Name()) })
 	wg.Wait()
-	out := engine.Output{Owned: owned}
+	out := engine.Output{Owned: owned, Roots: []string{g.OutputDir}}
 	for _, fs := range files {
 		out.Files = append(out.Files, fs...)
 		for _, f := range fs {

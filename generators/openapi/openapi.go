@@ -55,7 +55,7 @@ func (g *Generator) Selects(p *model.Package) bool { return modelname.OpenAPIInp
 // Generate writes the definitions of every selected type into one file.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	file := output.Join(g.OutputDir, g.OutputFile)
-	out := engine.Output{Owned: []string{file}, PackageFiles: []string{path.Base(g.OutputFile)}}
+	out := engine.Output{Owned: []string{file}, PackageFiles: []string{path.Base(g.OutputFile)}, Roots: []string{g.OutputDir}}
 	r := computed(m, diags)
 	g.Report = report(r.lint)
 	checkCEL(r.data, diags)

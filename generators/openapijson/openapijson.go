@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"go/token"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -184,7 +185,7 @@ func (g *Generator) Define(reg *markers.Registry) { openapi.DefineMarkers(reg) }
 
 // Generate builds, validates and writes the document.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
-	out := engine.Output{Owned: []string{g.OutputFile}}
+	out := engine.Output{Owned: []string{g.OutputFile}, Roots: []string{filepath.Dir(g.OutputFile)}}
 	specs := map[string]spec.Schema{}
 	for name, s := range openapi.Specs(openapi.Schemas(m, diags)) {
 		specs[restName(name)] = renameRefs(s)

@@ -168,6 +168,10 @@ func (g *Generator) generate(m *model.Model, diags *diag.List) engine.Output {
 	for _, f := range idl.Files {
 		if f.Write {
 			out.Owned = append(out.Owned, g.ownedPaths(f)...)
+			out.Roots = append(out.Roots, f.Dir)
+			if p := m.Package(f.GoPackage); p != nil {
+				out.Roots = append(out.Roots, p.Dir)
+			}
 		}
 	}
 	if g.Clean {
