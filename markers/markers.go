@@ -55,7 +55,11 @@ type Definition struct {
 	// Once: upstream rejects, or reads differently, a second marker even
 	// with the same value, so a repeat is an error and not a warning.
 	Once bool
-	Help string // one line for `apigen markers`
+	// Whole: the grammar parses the whole marker text after "+" (name,
+	// arguments and value), for tags with arguments such as
+	// +k8s:ifEnabled(Gate)=+k8s:required.
+	Whole bool
+	Help  string // one line for `apigen markers`
 }
 
 // Grammar parses and checks a marker's raw value.
@@ -194,6 +198,14 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 		return Marker{}, false
 	}
 	def := named[i]
+	if def.Whole {
+		v, err := def.Value.Parse(text)
+		if err != nil {
+			diags.Errorf(pos, "invalid +%s: %v", name, err)
+			return Marker{}, false
+		}
+		return Marker{Def: def, Pos: pos, Value: v, raw: text}, true
+	}
 	tag, err := codetags.Parse(text, codetags.RawValues(true))
 	if err != nil {
 		diags.Errorf(pos, "malformed marker +%s: %v", name, err)
