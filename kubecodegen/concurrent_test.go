@@ -1,0 +1,52 @@
+package kubecodegen_test
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/apigen-dev/apigen/refmod/paritytest"
+)
+
+// TestConcurrentScripts runs the example's update-codegen.sh from two
+// shells at once over one tree with every generated file removed, and then
+// gen_helpers from two shells at once after deleting the deepcopy files.
+// Each shell has its own session, so two apigen servers and their clients
+// write the same files at the same time. Every run must succeed, and the
+// tree must end as committed.
+func TestConcurrentScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the example's code generation four times; skipped with -short")
+	}
+	dir, committed := exampleCopy(t)
+	removeGenerated(t, committed)
+	both(t, dir, "bash hack/update-codegen.sh")
+	assertSame(t, committed, paritytest.Snapshot(t, dir))
+
+	for p, b := range committed {
+		if filepath.Base(p) == "zz_generated.deepcopy.go" && paritytest.GeneratedBy(b, "deepcopy-gen") {
+			if err := os.Remove(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	both(t, dir, helpers)
+	assertSame(t, committed, paritytest.Snapshot(t, dir))
+}
+
+// both runs script in dir from two shells at once; both must succeed.
+func both(t *testing.T, dir, script string) {
+	t.Helper()
+	var wg sync.WaitGroup
+	outs, errs := make([]string, 2), make([]error, 2)
+	for i := range 2 {
+		wg.Go(func() { outs[i], errs[i] = bash(t, dir, script) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("shell %d of 2 running %q: %v\n%s", i+1, script, err, outs[i])
+		}
+	}
+}
