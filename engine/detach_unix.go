@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -27,4 +28,23 @@ func Detach(session string, code int) bool {
 		unix.Dup2(int(null.Fd()), fd)
 	}
 	return os.Rename(tmp, status) == nil
+}
+
+// private checks that only this user can reach a session directory: it
+// is a directory of ours, not a symlink, and closed to group and others.
+func private(dir string) error {
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	switch {
+	case !fi.IsDir():
+		return fmt.Errorf("session directory %s is not a directory", dir)
+	case ok && int(st.Uid) != os.Getuid():
+		return fmt.Errorf("session directory %s belongs to another user", dir)
+	case fi.Mode().Perm()&0o077 != 0:
+		return fmt.Errorf("session directory %s is open to other users (mode %v); it must be 0700", dir, fi.Mode().Perm())
+	}
+	return nil
 }

@@ -4,10 +4,13 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 	"time"
 )
 
@@ -24,8 +27,48 @@ const socketName = "apigen.sock"
 type Handler func(args []string, stdout, stderr io.Writer) (code int, served bool)
 
 type request struct {
-	Args []string `json:"args"`
-	Cwd  string   `json:"cwd"`
+	Args   []string `json:"args"`
+	Cwd    string   `json:"cwd"`
+	Binary string   `json:"binary"` // see binaryIdentity
+	Env    []string `json:"env"`    // see loadEnv
+}
+
+// newRequest is a request to run args as this process would.
+func newRequest(args []string) request {
+	cwd, _ := os.Getwd()
+	return request{Args: args, Cwd: cwd, Binary: binaryIdentity(), Env: loadEnv()}
+}
+
+// servable reports whether a server that was started as this process
+// would be can run req exactly: the same working directory, the same
+// apigen binary, and the same environment for go list.
+func (req request) servable(self request) bool {
+	return req.Cwd == self.Cwd && req.Binary == self.Binary && slices.Equal(req.Env, self.Env)
+}
+
+// binaryIdentity names the running executable and its version on disk: a
+// server started from a binary since rebuilt serves no request of the new
+// one.
+var binaryIdentity = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return exe
+	}
+	return fmt.Sprintf("%s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
+})
+
+// loadEnv returns the environment variables that change what a load
+// reads, as NAME=value.
+func loadEnv() []string {
+	var out []string
+	for _, name := range []string{"GOFLAGS", "GOOS", "GOARCH", "GOWORK", "GO111MODULE", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN", "GOPATH", "GOMODCACHE", "GOROOT", "GOPROXY", "GOPRIVATE"} {
+		out = append(out, name+"="+os.Getenv(name))
+	}
+	return out
 }
 
 // reply is one line of the answer: output, or the final status.
@@ -40,13 +83,15 @@ type reply struct {
 // Call asks the server of a session directory to run args. It reports
 // whether the server ran them; if not, the caller runs them itself.
 func Call(session string, args []string, stdout, stderr io.Writer) (int, bool) {
+	if private(session) != nil {
+		return 0, false
+	}
 	conn, err := net.Dial("unix", filepath.Join(session, socketName))
 	if err != nil {
 		return 0, false
 	}
 	defer conn.Close()
-	cwd, _ := os.Getwd()
-	if err := json.NewEncoder(conn).Encode(request{Args: args, Cwd: cwd}); err != nil {
+	if err := json.NewEncoder(conn).Encode(newRequest(args)); err != nil {
 		return 0, false
 	}
 	dec := json.NewDecoder(bufio.NewReader(conn))
@@ -69,21 +114,25 @@ func Call(session string, args []string, stdout, stderr io.Writer) (int, bool) {
 // Serve answers requests on the session directory's socket, one at a time,
 // until none has come for idle, and then removes the directory: a script
 // makes it again if it needs one. It does nothing, and leaves the directory
-// to its server, if another process serves it already.
+// to its server, if another process serves it already. It refuses a
+// directory that other users can reach.
 func Serve(session string, idle time.Duration, handle Handler) error {
+	if err := private(session); err != nil {
+		return err
+	}
 	path := filepath.Join(session, socketName)
 	if conn, err := net.Dial("unix", path); err == nil {
 		conn.Close()
 		return nil
 	}
-	os.Remove(path)
+	os.Remove(path) // a killed server's socket, which nobody answers on
 	l, err := net.Listen("unix", path)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(session)
 	defer l.Close()
-	cwd, _ := os.Getwd()
+	self := newRequest(nil)
 	ul := l.(*net.UnixListener)
 	for {
 		ul.SetDeadline(time.Now().Add(idle))
@@ -95,18 +144,18 @@ func Serve(session string, idle time.Duration, handle Handler) error {
 		if err != nil {
 			return err
 		}
-		serveOne(conn, cwd, handle)
+		serveOne(conn, self, handle)
 	}
 }
 
-func serveOne(conn net.Conn, cwd string, handle Handler) {
+func serveOne(conn net.Conn, self request, handle Handler) {
 	defer conn.Close()
 	var req request
 	if err := json.NewDecoder(conn).Decode(&req); err != nil {
 		return
 	}
 	enc := json.NewEncoder(conn)
-	if req.Cwd != cwd {
+	if !req.servable(self) {
 		enc.Encode(reply{Done: true})
 		return
 	}

@@ -2,9 +2,12 @@ package engine
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -66,7 +69,7 @@ func TestSessionNoticesEdits(t *testing.T) {
 }
 
 func TestServeAndCall(t *testing.T) {
-	session := t.TempDir()
+	session := sessionDir(t)
 	done := make(chan error, 1)
 	go func() {
 		done <- Serve(session, 2*time.Second, func(args []string, stdout, stderr io.Writer) (int, bool) {
@@ -161,6 +164,125 @@ func TestSessionWarnings(t *testing.T) {
 		}
 		if code != wantCode || (err == nil) == strict || stderr.String() != wantMsg {
 			t.Errorf("strict %v: exit %d, file written %v, stderr %q; want exit %d and %q", strict, code, err == nil, stderr.String(), wantCode, wantMsg)
+		}
+	}
+}
+
+// sessionDir makes a session directory as kube_codegen.sh does: mode 0700.
+func sessionDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "session")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// serveUntil serves session with handle in the background, and waits
+// until the socket answers. The server stops when the test ends.
+func serveUntil(t *testing.T, session string, handle Handler) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- Serve(session, 300*time.Millisecond, handle) }()
+	t.Cleanup(func() { <-done })
+	for range 200 {
+		if conn, err := net.Dial("unix", filepath.Join(session, socketName)); err == nil {
+			conn.Close()
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatal("the server did not start")
+}
+
+func echo(args []string, stdout, _ io.Writer) (int, bool) {
+	io.WriteString(stdout, strings.Join(args, " "))
+	return 0, true
+}
+
+// TestSessionDirPrivate: a session directory other users can reach, or a
+// symlink to one, is neither served nor called.
+func TestSessionDirPrivate(t *testing.T) {
+	open := sessionDir(t)
+	if err := os.Chmod(open, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	err := Serve(open, time.Second, echo)
+	if err == nil || !strings.Contains(err.Error(), "is open to other users (mode -rwxr-xr-x); it must be 0700") {
+		t.Errorf("Serve on a 0755 directory: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(open, socketName)); !os.IsNotExist(err) {
+		t.Errorf("a socket was made in a directory open to others: %v", err)
+	}
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(sessionDir(t), link); err != nil {
+		t.Fatal(err)
+	}
+	if err := Serve(link, time.Second, echo); err == nil || !strings.Contains(err.Error(), "is not a directory") {
+		t.Errorf("Serve on a symlink: %v", err)
+	}
+	// A socket someone else put there is not called.
+	serving := sessionDir(t)
+	serveUntil(t, serving, echo)
+	os.Chmod(serving, 0o755)
+	if _, served := Call(serving, []string{"x"}, io.Discard, io.Discard); served {
+		t.Error("Call used a session directory open to others")
+	}
+	os.Chmod(serving, 0o700)
+}
+
+// TestStaleSocket: the socket of a killed server, which nobody answers
+// on, makes a call fall back at once, and the next server replaces it.
+func TestStaleSocket(t *testing.T) {
+	session := sessionDir(t)
+	l, err := net.Listen("unix", filepath.Join(session, socketName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.(*net.UnixListener).SetUnlinkOnClose(false)
+	l.Close() // as a killed server leaves it
+	start := time.Now()
+	if _, served := Call(session, []string{"x"}, io.Discard, io.Discard); served || time.Since(start) > time.Second {
+		t.Fatalf("Call on a stale socket: served %v after %v", served, time.Since(start))
+	}
+	serveUntil(t, session, echo)
+	var out bytes.Buffer
+	if _, served := Call(session, []string{"after"}, &out, io.Discard); !served || out.String() != "after" {
+		t.Errorf("after a new server took the stale socket's place: served %v, %q", served, out.String())
+	}
+}
+
+// TestServerServesOnlyItsOwn: a request from another binary, another
+// working directory or another build environment is answered "not
+// served", so that the caller runs it itself.
+func TestServerServesOnlyItsOwn(t *testing.T) {
+	session := sessionDir(t)
+	serveUntil(t, session, echo)
+	self := newRequest([]string{"run"})
+	older, elsewhere, otherEnv := self, self, self
+	older.Binary = "/usr/local/bin/apigen 1234 5678"
+	elsewhere.Cwd = t.TempDir()
+	otherEnv.Env = append(slices.Clone(self.Env), "GOFLAGS=-tags=other")
+	for name, req := range map[string]request{"itself": self, "an older binary": older, "another directory": elsewhere, "another environment": otherEnv} {
+		conn, err := net.Dial("unix", filepath.Join(session, socketName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.NewEncoder(conn).Encode(req)
+		var served bool
+		for dec := json.NewDecoder(conn); ; {
+			var r reply
+			if err := dec.Decode(&r); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if r.Done {
+				served = r.Served
+				break
+			}
+		}
+		conn.Close()
+		if want := name == "itself"; served != want {
+			t.Errorf("a request from %s: served %v, want %v", name, served, want)
 		}
 	}
 }

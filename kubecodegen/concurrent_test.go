@@ -50,3 +50,38 @@ func both(t *testing.T, dir, script string) {
 		}
 	}
 }
+
+// TestTwoClonesOneSession runs the example's script in two clones of it at
+// once, both told to use one session directory. A server loaded from one
+// clone must not serve the other's runs: each clone must end exactly as
+// committed, generated from its own files.
+func TestTwoClonesOneSession(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the example's code generation twice; skipped with -short")
+	}
+	session := filepath.Join(t.TempDir(), "session")
+	if err := os.Mkdir(session, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	var committed []map[string][]byte
+	for range 2 {
+		dir, files := exampleCopy(t)
+		removeGenerated(t, files)
+		dirs, committed = append(dirs, dir), append(committed, files)
+	}
+	var wg sync.WaitGroup
+	outs, errs := make([]string, 2), make([]error, 2)
+	for i, dir := range dirs {
+		wg.Go(func() {
+			outs[i], errs[i] = bash(t, "/", "APIGEN_SESSION_DIR="+session+" bash "+filepath.Join(dir, "hack/update-codegen.sh"))
+		})
+	}
+	wg.Wait()
+	for i := range dirs {
+		if errs[i] != nil {
+			t.Fatalf("clone %d: %v\n%s", i+1, errs[i], outs[i])
+		}
+		assertSame(t, committed[i], paritytest.Snapshot(t, dirs[i]))
+	}
+}
