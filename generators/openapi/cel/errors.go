@@ -151,14 +151,21 @@ func (c *converted) cutNote(ptr, detail string) string {
 func body(e *field.Error, rule string) string {
 	if e.Type == field.ErrorTypeInvalid || e.Type == field.ErrorTypeNotSupported {
 		if v, ok := scalar(e.BadValue); ok && v != rule {
-			return e.ErrorBody()
+			return stableNames(e.ErrorBody())
 		}
 	}
 	if e.Type == field.ErrorTypeInvalid || e.Type == field.ErrorTypeForbidden {
-		return e.Detail
+		return stableNames(e.Detail)
 	}
-	return e.ErrorBody()
+	return stableNames(e.ErrorBody())
 }
+
+// selfTypeName is the name the API server gives the type of self: it ends
+// in the clock's nanoseconds, which would make two runs' messages differ.
+var selfTypeName = regexp.MustCompile(`\bselfType\d+\b`)
+
+// stableNames drops the clock from the API server's type names.
+func stableNames(msg string) string { return selfTypeName.ReplaceAllString(msg, "selfType") }
 
 func scalar(v any) (string, bool) {
 	if v == nil {
