@@ -23,3 +23,23 @@ func FuzzParseTag(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPackagesEntry feeds entries of --packages and
+// --apimachinery-packages, as [+|-]import/path[=proto.package], to their
+// parser. It must not panic, must give the same result twice, and an
+// entry it accepts names a package and a proto package.
+func FuzzPackagesEntry(f *testing.F) {
+	for _, s := range append(DefaultAPIMachineryPackages, "+k8s.io/api/core/v1", "k8s.io/api/apps/v1=k8s.io.api.apps.v1", "-k8s.io/apimachinery/pkg/util/intstr", "=", "+", "-=x") {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e1, err1 := parseEntry(s, "--packages")
+		e2, err2 := parseEntry(s, "--packages")
+		if !reflect.DeepEqual(e1, e2) || !refmod.SameError(err1, err2) {
+			t.Errorf("two parses of %q differ: %+v %v; %+v %v", s, e1, err1, e2, err2)
+		}
+		if err1 == nil && (e1.path == "" || e1.proto == "") {
+			t.Errorf("%q was accepted without a package or proto package: %+v", s, e1)
+		}
+	})
+}
