@@ -81,7 +81,11 @@ function kube::codegen::internal::apigen_bin() {
         echo "${APIGEN_BUILT_BIN_DIR}"
         return 0
     fi
-    local cache_dir="${APIGEN_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/apigen}"
+    local cache_dir="${APIGEN_CACHE:-}"
+    if [ -z "${cache_dir}" ] || [ "${cache_dir}" = off ]; then
+        # APIGEN_CACHE=off turns off the run cache, not the binary's home.
+        cache_dir="${XDG_CACHE_HOME:-${HOME}/.cache}/apigen"
+    fi
     local bin_dir="${cache_dir}/bin"
     mkdir -p "${bin_dir}"
     # Binaries newer than every source file, built by the same toolchain,
@@ -89,7 +93,7 @@ function kube::codegen::internal::apigen_bin() {
     # The stamp names this checkout too: a cache shared by two checkouts
     # must not hand one the other's binaries.
     local toolchain
-    toolchain="$(go version) $(go env GOFLAGS) ${APIGEN_ROOT}"
+    toolchain="$(go env GOVERSION GOFLAGS | tr '\n' ' ')${APIGEN_ROOT}"
     if [ -x "${bin_dir}/apigen" ] \
         && [ "$(cat "${bin_dir}/.toolchain" 2>/dev/null)" = "${toolchain}" ] \
         && [ -z "$(find "${APIGEN_ROOT}" -path "${APIGEN_ROOT}/testdata" -prune -o \
@@ -189,8 +193,34 @@ function kube::codegen::internal::tagged_dirs() {
       | LC_ALL=C sort -u
 }
 
-# The Go import path of the package in directory $1.
+# Prints the go.mod that governs directory $1, found without running go
+# (each go command costs tens of milliseconds); empty if there is none.
+function kube::codegen::internal::find_go_mod() {
+    local d
+    d="$(cd "$1" && pwd -P)" || return 1
+    while [ ! -f "${d}/go.mod" ]; do
+        if [ "${d}" = / ]; then
+            return 0
+        fi
+        d="$(dirname "${d}")"
+    done
+    echo "${d}/go.mod"
+}
+
+# The Go import path of the package in directory $1: its module's path
+# and the directory below the module root. go list answers when go.mod
+# does not, as for a directory outside any module.
 function kube::codegen::internal::import_path() {
+    local mod module dir
+    mod="$(kube::codegen::internal::find_go_mod "$1")" || return 1
+    if [ -n "${mod}" ] && [ -z "${GOFLAGS:-}" ]; then
+        module="$(sed -n 's/^module[[:space:]]\{1,\}"\{0,1\}\([^"[:space:]]*\)"\{0,1\}.*$/\1/p' "${mod}" | head -n 1)"
+        dir="$(cd "$1" && pwd -P)"
+        if [ -n "${module}" ]; then
+            echo "${module}${dir#"$(dirname "${mod}")"}"
+            return 0
+        fi
+    fi
     (cd "$1" && GO111MODULE=on go list -find .)
 }
 
@@ -204,8 +234,13 @@ function kube::codegen::internal::abs() {
 
 # Prints the root directory of the module that holds directory $1.
 function kube::codegen::internal::module_root() {
-    local mod
-    mod="$(cd "$1" && GO111MODULE=on go env GOMOD)" || return 1
+    local mod=""
+    if [ -z "${GOFLAGS:-}" ]; then
+        mod="$(kube::codegen::internal::find_go_mod "$1")" || return 1
+    fi
+    if [ -z "${mod}" ]; then
+        mod="$(cd "$1" && GO111MODULE=on go env GOMOD)" || return 1
+    fi
     if [ -z "${mod}" ] || [ "${mod}" = /dev/null ]; then
         echo "$1 is not in a Go module" >&2
         return 1
@@ -222,7 +257,11 @@ function kube::codegen::internal::load_dir() {
     local dir root here
     dir="$(cd "$1" && pwd -P)" || return 1
     root="$(kube::codegen::internal::module_root "${dir}")" || return 1
-    here="$(GO111MODULE=on go env GOMOD 2>/dev/null || true)"
+    if [ -z "${GOFLAGS:-}" ]; then
+        here="$(kube::codegen::internal::find_go_mod .)"
+    else
+        here="$(GO111MODULE=on go env GOMOD 2>/dev/null || true)"
+    fi
     if [ "${here}" != "${root}/go.mod" ] \
         && [ "$(GO111MODULE=on go list -find -f '{{.Dir}}' "$2" 2>/dev/null || true)" = "${dir}" ]; then
         root="$(pwd -P)"

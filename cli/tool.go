@@ -116,6 +116,11 @@ func finish(ran []built, c *Common, stdout, stderr io.Writer) int {
 // unprefixed, over one load, and returns the exit status.
 func Command(name string, args []string, stdout, stderr io.Writer, tools ...Tool) int {
 	defer StartProfile(stderr)()
+	rc := OpenRunCache(append([]string{name}, args...))
+	if rc.Replay(stdout, stderr) {
+		return 0
+	}
+	stdout, stderr = rc.Tee(stdout, stderr)
 	fs := newFlagSet(name, stderr)
 	var c Common
 	c.Add(fs)
@@ -132,10 +137,13 @@ func Command(name string, args []string, stdout, stderr io.Writer, tools ...Tool
 	if in, ok := inputs(ran); ok {
 		opts.Patterns = in
 	}
-	if code := engine.Run(opts, generators(ran)...); code != 0 {
-		return code
+	opts.Record = rc.Record()
+	code = engine.Run(opts, generators(ran)...)
+	if code == 0 {
+		code = finish(ran, &c, stdout, stderr)
 	}
-	return finish(ran, &c, stdout, stderr)
+	rc.Store(code)
+	return code
 }
 
 // FileTool is a Tool whose one flag is the name of the file its generator

@@ -5,9 +5,13 @@ package engine
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
+	"github.com/apigen-dev/apigen/cache"
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
@@ -60,6 +64,7 @@ type Options struct {
 	Preload    []string          // packages to load as well, if they exist, so that a session can serve later runs
 	PruneTrees []string          // directories below which owned files that are no longer generated are removed
 	Select     bool              // give each Selector only its own packages, as upstream's scripts do
+	Record     *cache.Record     // if set, collects what the run read and wrote, for the run cache
 	Stdout     io.Writer
 	Stderr     io.Writer
 }
@@ -117,13 +122,44 @@ func Finish(opts Options, out Output, diags *diag.List) int {
 		if !ok {
 			return 1
 		}
+		recordOutput(opts, out, stale)
 		return 0
 	}
 	if err := output.Write(out.Files, stale, opts.Stderr); err != nil {
 		fmt.Fprintln(opts.Stderr, err)
 		return 1
 	}
+	recordOutput(opts, out, stale)
 	return 0
+}
+
+// recordOutput tells opts.Record what a successful run left: its files,
+// the paths it owns without generating them, and the trees it wrote in.
+func recordOutput(opts Options, out Output, stale []string) {
+	rec := opts.Record
+	if rec == nil {
+		return
+	}
+	rec.Watch(out.PackageFiles...)
+	generated := map[string]bool{}
+	for _, f := range out.Files {
+		rec.Outputs(f.Path)
+		rec.Watch(filepath.Base(f.Path))
+		generated[output.Join(f.Path, "")] = true
+	}
+	for _, p := range slices.Concat(out.Owned, stale, out.Remove) {
+		if generated[output.Join(p, "")] {
+			continue
+		}
+		rec.Watch(filepath.Base(p))
+		if _, err := os.Lstat(p); err == nil {
+			rec.Outputs(p) // owned, not generated, left in place: it must stay as it is
+		} else {
+			rec.Absent(p)
+		}
+	}
+	rec.Trees(out.Roots...)
+	rec.Trees(opts.PruneTrees...)
 }
 
 // Generate loads and runs the generators, returning their combined output

@@ -4,14 +4,14 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"slices"
-	"sync"
 	"time"
+
+	"github.com/apigen-dev/apigen/cache"
 )
 
 // A session directory lets several apigen processes of one script share a
@@ -29,14 +29,14 @@ type Handler func(args []string, stdout, stderr io.Writer) (code int, served boo
 type request struct {
 	Args   []string `json:"args"`
 	Cwd    string   `json:"cwd"`
-	Binary string   `json:"binary"` // see binaryIdentity
-	Env    []string `json:"env"`    // see loadEnv
+	Binary string   `json:"binary"` // see cache.BinaryIdentity
+	Env    []string `json:"env"`    // see cache.LoadEnv
 }
 
 // newRequest is a request to run args as this process would.
 func newRequest(args []string) request {
 	cwd, _ := os.Getwd()
-	return request{Args: args, Cwd: cwd, Binary: binaryIdentity(), Env: loadEnv()}
+	return request{Args: args, Cwd: cwd, Binary: cache.BinaryIdentity(), Env: cache.LoadEnv()}
 }
 
 // servable reports whether a server that was started as this process
@@ -44,31 +44,6 @@ func newRequest(args []string) request {
 // apigen binary, and the same environment for go list.
 func (req request) servable(self request) bool {
 	return req.Cwd == self.Cwd && req.Binary == self.Binary && slices.Equal(req.Env, self.Env)
-}
-
-// binaryIdentity names the running executable and its version on disk: a
-// server started from a binary since rebuilt serves no request of the new
-// one.
-var binaryIdentity = sync.OnceValue(func() string {
-	exe, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	fi, err := os.Stat(exe)
-	if err != nil {
-		return exe
-	}
-	return fmt.Sprintf("%s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
-})
-
-// loadEnv returns the environment variables that change what a load
-// reads, as NAME=value.
-func loadEnv() []string {
-	var out []string
-	for _, name := range []string{"GOFLAGS", "GOOS", "GOARCH", "GOWORK", "GO111MODULE", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN", "GOPATH", "GOMODCACHE", "GOROOT", "GOPROXY", "GOPRIVATE"} {
-		out = append(out, name+"="+os.Getenv(name))
-	}
-	return out
 }
 
 // reply is one line of the answer: output, or the final status.

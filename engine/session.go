@@ -1,17 +1,16 @@
 package engine
 
 import (
-	"bytes"
 	"go/token"
-	"io"
 	"os"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"strings"
 	"time"
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/apigen-dev/apigen/cache"
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/markers"
@@ -56,6 +55,7 @@ func Open(opts Options, gens ...Generator) (*Session, *model.Model, *diag.List) 
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
+	recordLoad(opts, res)
 	start = time.Now()
 	m := model.Build(res, reg, diags)
 	opts.phase("building the model", start)
@@ -83,7 +83,58 @@ func (s *Session) Generate(opts Options, gens ...Generator) (Output, *diag.List,
 		return Output{}, nil, false
 	}
 	m = m.Extend(targets, extra, &diags)
+	recordLoad(opts, s.res)
 	return GenerateModel(opts, m, gens, &diags), &diags, true
+}
+
+// recordLoad tells opts.Record the files a load read that can change: the
+// Go files of the packages of the main modules and of modules replaced by
+// directories, their go.mod and go.sum, and the go.work above opts.Dir.
+// Every directory below such a module counts, so that a new package a
+// pattern would match is noticed. The module cache never changes.
+func recordLoad(opts Options, res *load.Result) {
+	rec := opts.Record
+	if rec == nil {
+		return
+	}
+	modules := map[string]bool{}
+	for _, p := range res.ByPath {
+		dir, ok := localModule(p)
+		if !ok {
+			continue
+		}
+		modules[dir] = true
+		rec.Inputs(slices.Concat(p.GoFiles, p.OtherFiles, p.IgnoredFiles, p.EmbedFiles)...)
+		if len(p.GoFiles) > 0 {
+			rec.Dirs(filepath.Dir(p.GoFiles[0]))
+		}
+	}
+	for dir := range modules {
+		rec.Inputs(filepath.Join(dir, "go.mod"), filepath.Join(dir, "go.sum"), filepath.Join(dir, "vendor/modules.txt"))
+		rec.Trees(dir)
+	}
+	from, _ := filepath.Abs(opts.Dir)
+	for d := from; ; d = filepath.Dir(d) {
+		rec.Inputs(filepath.Join(d, "go.work"), filepath.Join(d, "go.work.sum"))
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+}
+
+// localModule returns the directory of p's module when it is one whose
+// files may change: a main module, or one replaced by a directory.
+func localModule(p *packages.Package) (string, bool) {
+	m := p.Module
+	switch {
+	case m == nil:
+		return "", false
+	case m.Main:
+		return m.Dir, m.Dir != ""
+	case m.Replace != nil && m.Replace.Version == "":
+		return m.Replace.Dir, m.Replace.Dir != ""
+	}
+	return "", false
 }
 
 // extra selects, from the load, the extra packages gens need for m.
@@ -105,7 +156,7 @@ func stampFiles(res *load.Result) map[string]fileState {
 			continue // the module cache and GOROOT do not change
 		}
 		for _, f := range append(append([]string{}, p.GoFiles...), p.IgnoredFiles...) {
-			if fi, err := os.Stat(f); err == nil && !generatedFile(f) {
+			if fi, err := os.Stat(f); err == nil && !cache.Generated(f) {
 				files[f] = fileState{fi.Size(), fi.ModTime()}
 			}
 		}
@@ -127,33 +178,10 @@ func (s *Session) unchanged() bool {
 	for d := range dirs {
 		names, _ := filepath.Glob(filepath.Join(d, "*.go"))
 		for _, f := range names {
-			if _, known := s.files[f]; !known && !strings.HasSuffix(f, "_test.go") && !generatedFile(f) {
+			if _, known := s.files[f]; !known && !strings.HasSuffix(f, "_test.go") && !cache.Generated(f) {
 				return false
 			}
 		}
 	}
 	return true
 }
-
-// generatedFile reports whether a file is a generator's output: it carries
-// the build constraint that keeps generated code out of every load, or
-// Go's "Code generated ... DO NOT EDIT." line. A script rewrites such
-// files between runs (kube_codegen.sh deletes client-gen's first) without
-// making the load stale.
-func generatedFile(name string) bool {
-	f, err := os.Open(name)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, 4096)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	if i := bytes.Index(head, []byte("\npackage ")); i >= 0 {
-		head = head[:i] // the mark belongs before the package clause
-	}
-	return bytes.Contains(head, []byte("//go:build !"+load.BuildTag)) || generatedMark.Match(head)
-}
-
-// generatedMark is Go's convention for generated files.
-var generatedMark = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`)

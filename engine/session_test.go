@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/apigen-dev/apigen/cache"
 )
 
 func TestSessionServesLaterRuns(t *testing.T) {
@@ -131,8 +133,8 @@ func TestGeneratedFile(t *testing.T) {
 		if err := os.WriteFile(p, []byte(f.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := generatedFile(p); got != f.generated {
-			t.Errorf("generatedFile(%s) = %v, want %v", name, got, f.generated)
+		if got := cache.Generated(p); got != f.generated {
+			t.Errorf("cache.Generated(%s) = %v, want %v", name, got, f.generated)
 		}
 	}
 }

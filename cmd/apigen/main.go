@@ -2,6 +2,7 @@
 //
 //	apigen generate [flags] patterns...   generate (or --verify-only) for the packages
 //	apigen markers                        list every marker the generators read
+//	apigen cache clean                    forget every remembered run (see package cache)
 package main
 
 import (
@@ -13,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/apigen-dev/apigen/cache"
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/all"
@@ -22,6 +24,7 @@ const usage = `usage:
   apigen generate [--go-header-file FILE] [--verify-only] [--strict] [-C DIR] [--generators LIST]
                   [--<generator>-<flag> VALUE]... PATTERN...
   apigen markers
+  apigen cache clean
 `
 
 func main() {
@@ -39,6 +42,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "markers":
 		printMarkers(stdout)
 		return 0
+	case "cache":
+		if len(args) != 2 || args[1] != "clean" {
+			fmt.Fprint(stderr, usage)
+			return 2
+		}
+		if err := cache.Clean(cache.Dir()); err != nil {
+			fmt.Fprintf(stderr, "apigen cache clean: %v\n", err)
+			return 1
+		}
+		return 0
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -49,17 +62,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func generate(args []string, stdout, stderr io.Writer) int {
 	defer cli.StartProfile(stderr)()
+	rc := cli.OpenRunCache(append([]string{"generate"}, args...))
+	if rc.Replay(stdout, stderr) {
+		return 0
+	}
+	stdout, stderr = rc.Tee(stdout, stderr)
 	cmd, code, ok := all.Tools.ParseGenerate(args, stdout, stderr)
 	if !ok {
 		return code
 	}
+	cmd.Options.Record = rc.Record()
 	// A session server could not open this process's descriptors, and
 	// the parse has read them already.
 	if cmd.Session == "" || processLocal(args) {
-		if code := engine.Run(cmd.Options, cmd.Generators()...); code != 0 {
-			return code
+		code := engine.Run(cmd.Options, cmd.Generators()...)
+		if code == 0 {
+			code = cmd.Finish(stdout, stderr)
 		}
-		return cmd.Finish(stdout, stderr)
+		rc.Store(code)
+		return code
 	}
 	if code, served := engine.Call(cmd.Session, args, stdout, stderr); served {
 		return code
@@ -72,6 +93,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	if code == 0 {
 		code = cmd.Finish(stdout, stderr)
 	}
+	rc.Store(code)
 	if code == 0 {
 		serveSession(cmd.Session, s, code)
 	}
@@ -97,18 +119,23 @@ func serveSession(dir string, s *engine.Session, code int) {
 		return
 	}
 	engine.Serve(dir, sessionIdle(), func(args []string, stdout, stderr io.Writer) (int, bool) {
+		rc := cli.OpenRunCache(append([]string{"generate"}, args...))
+		stdout, stderr = rc.Tee(stdout, stderr)
 		cmd, code, ok := all.Tools.ParseGenerate(args, stdout, stderr)
 		if !ok {
 			return code, true
 		}
+		cmd.Options.Record = rc.Record()
 		out, diags, served := s.Generate(cmd.Options, cmd.Generators()...)
 		if !served {
 			return 0, false
 		}
-		if code := engine.Finish(cmd.Options, out, diags); code != 0 {
-			return code, true
+		code = engine.Finish(cmd.Options, out, diags)
+		if code == 0 {
+			code = cmd.Finish(stdout, stderr)
 		}
-		return cmd.Finish(stdout, stderr), true
+		rc.Store(code)
+		return code, true
 	})
 }
 

@@ -1,0 +1,579 @@
+// Package cache remembers successful runs, so that a run whose inputs and
+// outputs are all as a remembered run left them does nothing: it prints
+// what that run printed and exits 0, without loading a package.
+//
+// An entry is keyed by what decides a run besides the files it reads: the
+// apigen binary, the command line (a file a flag names counts by its
+// bytes), the working directory and the go environment. It records every
+// input file (size, modification time, SHA-256), every directory whose
+// entries the run depended on, every output file and every owned path that
+// must not exist. An entry is used only if all of these still hold. An
+// entry is a JSON document followed by its own SHA-256: a corrupt entry is
+// ignored and removed, never trusted.
+package cache
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/apigen-dev/apigen/load"
+)
+
+// Record collects, during a run, what the run depended on and produced.
+// Its methods may be called concurrently, and on a nil Record.
+type Record struct {
+	mu      sync.Mutex
+	inputs  map[string]bool // files whose bytes the run read
+	dirs    map[string]bool // directories whose entries the run depended on
+	trees   map[string]bool // directories whose whole subtree the run depended on
+	outputs map[string]bool // files the run wrote, or found up to date
+	absent  map[string]bool // paths the run owns that must not exist
+	watch   map[string]bool // generated file names that matter in a directory
+}
+
+func (r *Record) add(set *map[string]bool, paths []string) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if *set == nil {
+		*set = map[string]bool{}
+	}
+	for _, p := range paths {
+		if p != "" {
+			if abs, err := filepath.Abs(p); err == nil {
+				(*set)[abs] = true
+			}
+		}
+	}
+}
+
+// Inputs adds files whose bytes the run read.
+func (r *Record) Inputs(paths ...string) { r.add(&r.inputs, paths) }
+
+// Dirs adds directories whose list of entries the run depended on.
+func (r *Record) Dirs(paths ...string) { r.add(&r.dirs, paths) }
+
+// Trees adds directories whose every subdirectory the run depended on.
+func (r *Record) Trees(paths ...string) { r.add(&r.trees, paths) }
+
+// Outputs adds files the run wrote or found up to date.
+func (r *Record) Outputs(paths ...string) { r.add(&r.outputs, paths) }
+
+// Absent adds paths the run owns that must not exist.
+func (r *Record) Absent(paths ...string) { r.add(&r.absent, paths) }
+
+// Watch adds names of generated files whose appearance in a directory
+// matters to the run: those it writes or would remove. Other generated
+// files, such as another generator's, do not.
+func (r *Record) Watch(names ...string) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.watch == nil {
+		r.watch = map[string]bool{}
+	}
+	for _, n := range names {
+		r.watch[n] = true
+	}
+}
+
+// entry is what the cache stores for a run.
+type entry struct {
+	Watch   []string
+	Inputs  []stamp
+	Dirs    []dirStamp
+	Outputs []stamp
+	Absent  []string
+	Stdout  string
+	Stderr  string
+}
+
+// stamp is a file's state. Sum is its SHA-256; a file whose size and
+// modification time are unchanged is taken to have it still.
+type stamp struct {
+	Path  string
+	Size  int64
+	MTime int64
+	Sum   string
+}
+
+// dirStamp is a directory's entries that matter (see relevant).
+type dirStamp struct {
+	Path  string
+	MTime int64
+	Names []string
+}
+
+// Dir is the directory of run entries: $APIGEN_CACHE/runs, or apigen/runs
+// below the user's cache directory. It is "" when APIGEN_CACHE=off.
+func Dir() string {
+	root := os.Getenv("APIGEN_CACHE")
+	switch root {
+	case "off":
+		return ""
+	case "":
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		root = filepath.Join(base, "apigen")
+	}
+	return filepath.Join(root, "runs")
+}
+
+// maxEntries bounds the cache; beyond it, the oldest entries go.
+const maxEntries = 256
+
+// Key names a run of the apigen binary with args in the working
+// directory. A flag value that names a file counts by the file's bytes,
+// and ignored flags (the session directory) not at all.
+func Key(args []string, ignored ...string) string {
+	h := sha256.New()
+	cwd, _ := os.Getwd()
+	fmt.Fprintf(h, "apigen run cache v1\n%s\n%s\n%s\n", BinaryIdentity(), cwd, goIdentity())
+	for _, kv := range LoadEnv() {
+		fmt.Fprintf(h, "env %s\n", kv)
+	}
+	dir := cwd
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, value, hasValue := strings.Cut(a, "=")
+		if slices.Contains(ignored, name) {
+			if !hasValue {
+				i++
+			}
+			continue
+		}
+		if (a == "-C" || a == "--chdir") && i+1 < len(args) {
+			dir = resolve(cwd, args[i+1])
+		}
+		if !hasValue {
+			name, value = "", a
+		}
+		if sum, ok := fileSum(resolve(dir, value)); ok && !strings.HasPrefix(value, "-") {
+			fmt.Fprintf(h, "arg %s file %s\n", name, sum) // where the file is does not matter
+			continue
+		}
+		fmt.Fprintf(h, "arg %q\n", a)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func resolve(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
+}
+
+// fileSum is the SHA-256 of a regular file's bytes.
+func fileSum(path string) (string, bool) {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return "", false
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", false
+	}
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:]), true
+}
+
+// BinaryIdentity names the running executable and its version on disk.
+var BinaryIdentity = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return exe
+	}
+	return fmt.Sprintf("%s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
+})
+
+// goIdentity names the go command loads run, and its version.
+func goIdentity() string {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		return ""
+	}
+	real, err := filepath.EvalSymlinks(goBin)
+	if err != nil {
+		real = goBin
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return real
+	}
+	version, _ := os.ReadFile(filepath.Join(filepath.Dir(filepath.Dir(real)), "VERSION"))
+	return fmt.Sprintf("%s %d %d %s", real, fi.Size(), fi.ModTime().UnixNano(), bytes.TrimSpace(version))
+}
+
+// LoadEnv returns the environment variables that change what a load
+// reads, as NAME=value.
+func LoadEnv() []string {
+	var out []string
+	for _, name := range []string{"GOFLAGS", "GOOS", "GOARCH", "GOWORK", "GO111MODULE", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN", "GOPATH", "GOMODCACHE", "GOROOT", "GOPROXY", "GOPRIVATE"} {
+		out = append(out, name+"="+os.Getenv(name))
+	}
+	return out
+}
+
+// Replay prints what the run stored under key printed and reports true,
+// if the entry is there and every file and directory it names is as the
+// run left it.
+func Replay(dir, key string, stdout, stderr io.Writer) bool {
+	if dir == "" {
+		return false
+	}
+	e, ok := read(filepath.Join(dir, key))
+	if !ok {
+		debugf("run %.12s: no entry", key)
+		return false
+	}
+	if why := e.changed(); why != "" {
+		debugf("run %.12s: %s", key, why)
+		return false
+	}
+	io.WriteString(stdout, e.Stdout)
+	io.WriteString(stderr, e.Stderr)
+	now := time.Now()
+	os.Chtimes(filepath.Join(dir, key), now, now) // recently used
+	return true
+}
+
+// Store records the run under key, if no input changed while it ran
+// (since start): a file edited during the run may have been read before
+// or after the edit, so the run proves nothing about either version.
+func Store(dir, key string, r *Record, start time.Time, stdout, stderr string) error {
+	if dir == "" || r == nil {
+		return nil
+	}
+	e, err := r.entry(start)
+	if err != nil {
+		debugf("run %.12s not stored: %v", key, err)
+		return err
+	}
+	e.Stdout, e.Stderr = stdout, stderr
+	data, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(data)
+	data = append(append(data, '\n'), hex.EncodeToString(sum[:])...)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".entry-*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(data)
+	if err := errors.Join(werr, tmp.Close()); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), filepath.Join(dir, key)); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	trim(dir)
+	debugf("run %.12s stored", key)
+	return nil
+}
+
+// errRacy: an input changed during the run.
+var errRacy = errors.New("an input changed during the run")
+
+func (r *Record) entry(start time.Time) (*entry, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.absent == nil {
+		r.absent = map[string]bool{}
+	}
+	e := &entry{}
+	for _, p := range sorted(r.inputs) {
+		s, err := stampOf(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			r.absent[p] = true // one that may appear, such as a go.work
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if s.MTime >= start.UnixNano() {
+			return nil, errRacy
+		}
+		e.Inputs = append(e.Inputs, s)
+	}
+	for _, p := range sorted(r.outputs) {
+		if s, err := stampOf(p); err == nil {
+			e.Outputs = append(e.Outputs, s)
+		}
+	}
+	dirs := maps(r.dirs)
+	for _, t := range sorted(r.trees) {
+		walkDirs(t, dirs)
+	}
+	e.Watch = sorted(r.watch)
+	for _, p := range sorted(dirs) {
+		d, err := dirStampOf(p, r.watch)
+		if err != nil {
+			continue
+		}
+		if r.dirs[p] && !r.readAll(d) {
+			return nil, errRacy
+		}
+		e.Dirs = append(e.Dirs, d)
+	}
+	e.Absent = sorted(r.absent)
+	return e, nil
+}
+
+// readAll reports whether the run read every hand-written Go file of a
+// package directory: one added while it ran was not.
+func (r *Record) readAll(d dirStamp) bool {
+	for _, n := range d.Names {
+		if p := filepath.Join(d.Path, n); strings.HasSuffix(n, ".go") && !r.watch[n] && !r.inputs[p] {
+			return false
+		}
+	}
+	return true
+}
+
+func maps(m map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
+
+// walkDirs adds root and every directory below it that a go pattern
+// ending in "..." may match.
+func walkDirs(root string, into map[string]bool) {
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "vendor") {
+			return filepath.SkipDir
+		}
+		into[p] = true
+		return nil
+	})
+}
+
+func sorted(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func stampOf(path string) (stamp, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return stamp{}, err
+	}
+	sum, ok := fileSum(path)
+	if !ok {
+		return stamp{}, fmt.Errorf("%s is not a regular file", path)
+	}
+	return stamp{Path: path, Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Sum: sum}, nil
+}
+
+func dirStampOf(path string, watch map[string]bool) (dirStamp, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return dirStamp{}, err
+	}
+	names, err := entryNames(path, watch)
+	return dirStamp{Path: path, MTime: fi.ModTime().UnixNano(), Names: names}, err
+}
+
+// entryNames lists the entries of a directory that matter to a run:
+// subdirectories (a pattern may match a new package), hand-written Go
+// files and go.mod (the load reads them), and generated files of the
+// watched names. Names beginning with "." (temporary and editor files)
+// and other generated files do not matter.
+func entryNames(path string, watch map[string]bool) ([]string, error) {
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		switch {
+		case strings.HasPrefix(n, "."):
+		case e.IsDir(), n == "go.mod", watch[n]:
+			names = append(names, n)
+		case strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !Generated(filepath.Join(path, n)):
+			names = append(names, n)
+		}
+	}
+	return names, nil
+}
+
+// changed names the first stamp of e that no longer holds, or is "".
+func (e *entry) changed() string {
+	watch := map[string]bool{}
+	for _, n := range e.Watch {
+		watch[n] = true
+	}
+	for _, s := range append(slices.Clip(e.Inputs), e.Outputs...) {
+		if !s.holds() {
+			return s.Path + " changed"
+		}
+	}
+	for _, d := range e.Dirs {
+		fi, err := os.Stat(d.Path)
+		if err != nil {
+			return d.Path + " is gone"
+		}
+		if fi.ModTime().UnixNano() == d.MTime {
+			continue
+		}
+		if names, err := entryNames(d.Path, watch); err != nil || !slices.Equal(names, d.Names) {
+			return d.Path + " has other entries"
+		}
+	}
+	for _, p := range e.Absent {
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			return p + " exists"
+		}
+	}
+	return ""
+}
+
+// debugf explains the cache's decisions when APIGEN_CACHE_DEBUG is set:
+// on stderr, or appended to the file it names if it is an absolute path
+// (a session server's stderr goes nowhere).
+func debugf(format string, args ...any) {
+	to := os.Getenv("APIGEN_CACHE_DEBUG")
+	if to == "" {
+		return
+	}
+	w := io.Writer(os.Stderr)
+	if filepath.IsAbs(to) {
+		f, err := os.OpenFile(to, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		w = f
+	}
+	fmt.Fprintf(w, "apigen cache: "+format+"\n", args...)
+}
+
+func (s stamp) holds() bool {
+	fi, err := os.Stat(s.Path)
+	if err != nil || fi.Size() != s.Size {
+		return false
+	}
+	if fi.ModTime().UnixNano() == s.MTime {
+		return true
+	}
+	sum, ok := fileSum(s.Path)
+	return ok && sum == s.Sum
+}
+
+// read returns the entry in file, checking its checksum. A corrupt entry
+// is removed.
+func read(file string) (*entry, bool) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, false
+	}
+	i := bytes.LastIndexByte(data, '\n')
+	if i < 0 {
+		os.Remove(file)
+		return nil, false
+	}
+	body, want := data[:i], string(data[i+1:])
+	sum := sha256.Sum256(body)
+	var e entry
+	if hex.EncodeToString(sum[:]) != want || json.Unmarshal(body, &e) != nil {
+		os.Remove(file)
+		return nil, false
+	}
+	return &e, true
+}
+
+// trim removes the least recently used entries beyond maxEntries.
+func trim(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) <= maxEntries {
+		return
+	}
+	type aged struct {
+		path string
+		t    time.Time
+	}
+	var all []aged
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil {
+			all = append(all, aged{filepath.Join(dir, e.Name()), fi.ModTime()})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].t.After(all[j].t) })
+	for _, a := range all[maxEntries:] {
+		os.Remove(a.path)
+	}
+}
+
+// Clean removes every entry.
+func Clean(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	return os.RemoveAll(dir)
+}
+
+// Generated reports whether a file is a generator's output: it carries
+// the build constraint that keeps generated code out of every load, or
+// Go's "Code generated ... DO NOT EDIT." line. A script rewrites such
+// files between runs (kube_codegen.sh deletes client-gen's first) without
+// making the load stale.
+func Generated(name string) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if i := bytes.Index(head, []byte("\npackage ")); i >= 0 {
+		head = head[:i] // the mark belongs before the package clause
+	}
+	return bytes.Contains(head, []byte("//go:build !"+load.BuildTag)) || generatedMark.Match(head)
+}
+
+// generatedMark is Go's convention for generated files.
+var generatedMark = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`)
