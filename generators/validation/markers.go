@@ -1,0 +1,179 @@
+package validation
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"k8s.io/gengo/v2/codetags"
+
+	"github.com/apigen-dev/apigen/generators/validation/validators"
+	"github.com/apigen-dev/apigen/markers"
+)
+
+const (
+	mainTag          = "k8s:validation-gen"
+	inputTag         = "k8s:validation-gen-input"
+	schemeTag        = "k8s:validation-gen-scheme-registry"
+	fixtureTag       = "k8s:validation-gen-test-fixture"
+	testTargetsTag   = "k8s:validation-gen-test-targets"
+	nolintTag        = "k8s:validation-gen-nolint"
+	isSubresourceTag = "k8s:isSubresource"
+	supportsSubTag   = "k8s:supportsSubresource"
+)
+
+// selector accepts a package's +k8s:validation-gen value: "*",
+// TypesWithField=<name>, TypesWithSuffix=<suffix>, or false.
+type selector struct{}
+
+func (selector) Parse(raw string) (any, error) {
+	if raw == "*" || raw == "false" {
+		return raw, nil
+	}
+	for _, p := range []string{"TypesWithField=", "TypesWithSuffix="} {
+		if v, ok := strings.CutPrefix(raw, p); ok {
+			if v == "" {
+				return nil, fmt.Errorf("%s needs a value", strings.TrimSuffix(p, "="))
+			}
+			return raw, nil
+		}
+	}
+	if raw == "" {
+		return nil, fmt.Errorf("a value is required")
+	}
+	return nil, fmt.Errorf("unknown value %q", raw)
+}
+
+func (selector) String() string { return "*|TypesWithField=Name|TypesWithSuffix=Suffix|false" }
+
+// schemeRef accepts "nil" or a fully qualified type name.
+type schemeRef struct{}
+
+func (schemeRef) Parse(raw string) (any, error) {
+	if raw == "nil" {
+		return raw, nil
+	}
+	if i := strings.LastIndexByte(raw, '.'); i <= 0 || i == len(raw)-1 {
+		return nil, fmt.Errorf("%q is not nil or a type name such as k8s.io/apimachinery/pkg/runtime.Scheme", raw)
+	}
+	return raw, nil
+}
+
+func (schemeRef) String() string { return "nil|import/path.Type" }
+
+var coreDefinitions = []*markers.Definition{
+	{Name: mainTag, Place: markers.Package, Value: selector{}, Repeatable: true,
+		Help: "generate Validate_<Type> functions for the package's types: * for all, TypesWithField=F or TypesWithSuffix=S for some (repeatable); false turns it off"},
+	{Name: mainTag, Place: markers.Type, Value: markers.OneOf{"true", "false"},
+		Help: "always (true) or never (false) generate validation for this type"},
+	{Name: inputTag, Place: markers.Package, Once: true, Value: markers.ImportPath{},
+		Help: "the package whose types are validated, when not this one; the functions are written here"},
+	{Name: schemeTag, Place: markers.Package, Once: true, Value: schemeRef{},
+		Help: "the scheme type RegisterValidations takes, or nil for no registration"},
+	{Name: fixtureTag, Place: markers.Package, Repeatable: true, Value: markers.OneOf{"validateFalse"},
+		Help: "also write a _test.go file that checks the package's validateFalse fixtures"},
+	{Name: testTargetsTag, Place: markers.Package, Value: markers.Text{},
+		Help: "also write coverage tests for the package's root types"},
+	{Name: nolintTag, Place: markers.Package, Value: markers.Text{},
+		Help: "do not lint the package's validation tags"},
+	{Name: isSubresourceTag, Place: markers.Package | markers.Type, Once: true, Value: markers.Text{},
+		Help: "the subresource (such as \"/status\") this type is validated for, instead of the root"},
+	{Name: supportsSubTag, Place: markers.Package | markers.Type, Repeatable: true, Value: markers.Text{},
+		Help: "a further subresource this type is validated for (repeatable)"},
+}
+
+// tagGrammar parses a whole validation tag and checks its arguments and
+// payload, and those of the tags nested in its payload.
+type tagGrammar struct{ docs map[string]validators.TagDoc }
+
+func (g tagGrammar) Parse(raw string) (any, error) {
+	tag, err := codetags.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.check(tag); err != nil {
+		return nil, err
+	}
+	return tag, nil
+}
+
+func (g tagGrammar) check(tag codetags.Tag) error {
+	doc, ok := g.docs[tag.Name]
+	if !ok {
+		return fmt.Errorf("unknown validation tag +%s%s", tag.Name, markers.Suggest(tag.Name, sortedKeys(g.docs)))
+	}
+	if err := validators.CheckTag(tag, doc); err != nil {
+		return fmt.Errorf("+%s: %w", tag.Name, err)
+	}
+	if tag.ValueTag != nil {
+		return g.check(*tag.ValueTag)
+	}
+	return nil
+}
+
+func (tagGrammar) String() string { return "validation tag" }
+
+func sortedKeys(m map[string]validators.TagDoc) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+var (
+	tagDefsOnce sync.Once
+	tagDefs     []*markers.Definition
+)
+
+// tagDefinitions defines every registered validation tag where its scopes
+// allow it to stand in source.
+func tagDefinitions() []*markers.Definition {
+	tagDefsOnce.Do(func() {
+		reg := validators.New(validators.Config{})
+		g := tagGrammar{docs: map[string]validators.TagDoc{}}
+		for _, d := range reg.Docs() {
+			g.docs[d.Tag] = d
+		}
+		for _, name := range reg.Names() {
+			tv, _ := reg.Lookup(name)
+			var place markers.Place
+			scopes := tv.ValidScopes()
+			if scopes.Has(validators.ScopeType) {
+				place |= markers.Type
+			}
+			if scopes.Has(validators.ScopeField) {
+				place |= markers.Field
+			}
+			if scopes.Has(validators.ScopeConst) {
+				place |= markers.Const
+			}
+			// A type's detached comment block in doc.go is read as the
+			// package's too, where upstream ignores validation tags.
+			place |= markers.Package
+			tagDefs = append(tagDefs, &markers.Definition{
+				Name: name, Place: place, Value: g, Whole: true, Repeatable: true,
+				Help: g.docs[name].Description,
+			})
+			// "+k8s:opaqueType." in prose ends a sentence; it is no tag.
+			tagDefs = append(tagDefs, &markers.Definition{
+				Name: name + ".", Place: markers.Package | markers.Type | markers.Field | markers.Const,
+				Value: markers.Text{}, Repeatable: true, Help: "a mention of +" + name + " at the end of a sentence; ignored",
+			})
+		}
+	})
+	return tagDefs
+}
+
+// Define declares validation-gen's markers, including every validation
+// tag, and claims their names.
+func (g *Generator) Define(reg *markers.Registry) {
+	reg.Define(coreDefinitions...)
+	reg.Own(mainTag)
+	for _, d := range tagDefinitions() {
+		reg.Define(d)
+		reg.Own(d.Name)
+	}
+}

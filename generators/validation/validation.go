@@ -1,0 +1,346 @@
+// Package validation generates declarative validation functions, producing
+// the same files as k8s.io/code-generator's validation-gen: a
+// Validate_<Type> function for each type whose tags (or whose fields',
+// transitively) ask for checks, and RegisterValidations, which installs
+// those of the root types in a scheme.
+package validation
+
+import (
+	"bytes"
+	"cmp"
+	"go/token"
+	"maps"
+	"slices"
+	"strings"
+
+	"k8s.io/gengo/v2"
+	"k8s.io/gengo/v2/generator"
+	"k8s.io/gengo/v2/namer"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/markers"
+	"github.com/apigen-dev/apigen/model"
+	"github.com/apigen-dev/apigen/output"
+
+	v "github.com/apigen-dev/apigen/generators/validation/validators"
+)
+
+// invalidPos marks diagnostics that belong to no line of source.
+var invalidPos token.Position
+
+var defaultScheme = types.Name{Package: "k8s.io/apimachinery/pkg/runtime", Name: "Scheme"}
+
+// Generator is validation-gen.
+type Generator struct {
+	OutputFile   string
+	Header       []byte
+	ReadOnlyPkgs []string // packages whose validation functions may be called, not generated
+}
+
+func (g *Generator) Name() string { return "validation-gen" }
+
+// Selects takes the packages of the main module that carry a
+// +k8s:validation-gen= line.
+func (g *Generator) Selects(p *model.Package) bool {
+	return p.Local() && p.Tagged(mainTag+"=")
+}
+
+// readOnly returns --readonly-pkg as import paths.
+func (g *Generator) readOnly() []string {
+	var out []string
+	for _, p := range g.ReadOnlyPkgs {
+		if _, after, ok := strings.Cut(p, "/vendor/"); ok {
+			p = after
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// Needs names the +k8s:validation-gen-input packages and the read-only
+// packages, so that they are read in the same load.
+func (g *Generator) Needs(docs map[string]markers.Set) []load.Extra {
+	var extra []load.Extra
+	for _, path := range slices.Sorted(maps.Keys(docs)) {
+		a := activationOf(path, docs[path])
+		if a.enabled && a.input != path {
+			extra = append(extra, load.Extra{Path: a.input, Pos: a.inputAt, Why: "+" + inputTag})
+		}
+	}
+	for _, p := range g.readOnly() {
+		extra = append(extra, load.Extra{Path: p, Why: "--readonly-pkg"})
+	}
+	return extra
+}
+
+// activation is what a package's doc.go says about validation.
+type activation struct {
+	enabled  bool
+	criteria []string
+	mixed    *markers.Marker // a false given with other values
+	input    string
+	inputAt  token.Position
+	register bool       // RegisterValidations is written
+	scheme   types.Name // the scheme it takes
+}
+
+func activationOf(path string, s markers.Set) activation {
+	a := activation{input: path, register: true, scheme: defaultScheme}
+	var falses []markers.Marker
+	for _, mk := range s.All(mainTag) {
+		if mk.Value.(string) == "false" {
+			falses = append(falses, mk)
+		} else {
+			a.criteria = append(a.criteria, mk.Value.(string))
+		}
+	}
+	switch {
+	case len(falses) > 0 && len(a.criteria) > 0:
+		a.mixed = &falses[0]
+	case len(a.criteria) > 0:
+		a.enabled = true
+	}
+	if mk, ok := s.Get(inputTag); ok {
+		a.input, a.inputAt = mk.Value.(string), mk.Pos
+	}
+	if mk, ok := s.Get(schemeTag); ok {
+		if val := mk.Value.(string); val == "nil" {
+			a.register = false
+		} else {
+			a.scheme = types.ParseFullyQualifiedName(val)
+		}
+	}
+	return a
+}
+
+// job is one package to write.
+type job struct {
+	pkg      *model.Package
+	typesPkg *types.Package
+	act      activation
+	roots    []*types.Type
+}
+
+// Generate writes one file per package that turns validation on.
+func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
+	jobs, canon := g.plan(m, diags)
+	if len(jobs) == 0 {
+		return engine.PerPackage(m, g.OutputFile, nil, nil)
+	}
+	reg := v.New(v.Config{Universe: m.Universe, InputToCanonicalPkg: canon})
+	d := newDiscoverer(m, reg, canon)
+	if err := d.readConstants(); err != nil {
+		report(diags, err)
+		return engine.Output{}
+	}
+	ok := true
+	for _, j := range jobs {
+		j.roots = g.roots(m, j)
+		for _, t := range j.roots {
+			if err := d.root(t); err != nil {
+				report(diags, err)
+				ok = false
+			}
+		}
+	}
+	if !ok {
+		return engine.Output{}
+	}
+	var files []*output.File
+	for _, j := range jobs {
+		files = append(files, g.file(d, canon, j, diags)...)
+	}
+	return engine.PerPackage(m, g.OutputFile, files, nil)
+}
+
+func report(diags *diag.List, err error) {
+	if pe, ok := err.(*posError); ok {
+		diags.Errorf(pe.pos, "%v", pe.err)
+		return
+	}
+	diags.Errorf(invalidPos, "%v", err)
+}
+
+// plan finds the packages to generate, and maps every handled package to
+// the one its functions are called from: the registering package, or else
+// the first one.
+func (g *Generator) plan(m *model.Model, diags *diag.List) ([]*job, map[string]string) {
+	var jobs []*job
+	canon := map[string]string{}
+	for _, p := range m.Packages {
+		a := activationOf(p.Path, p.Markers)
+		if a.mixed != nil {
+			diags.Errorf(a.mixed.Pos, "+%s: cannot mix \"false\" with other values", mainTag)
+			continue
+		}
+		if !a.enabled {
+			continue
+		}
+		tp := m.Package(a.input)
+		if tp == nil {
+			diags.Errorf(a.inputAt, "package %s, named by +%s, was not loaded", a.input, inputTag)
+			continue
+		}
+		if prev, seen := canon[a.input]; !seen {
+			canon[a.input] = p.Path
+		} else if a.register {
+			if activationOf(prev, m.Package(prev).Markers).register {
+				diags.Errorf(a.inputAt, "input %q is generated into two registering packages (%q, %q); mark one +%s=nil", a.input, prev, p.Path, schemeTag)
+				continue
+			}
+			canon[a.input] = p.Path
+		}
+		jobs = append(jobs, &job{pkg: p, typesPkg: tp.Package, act: a})
+	}
+	for _, p := range g.readOnly() {
+		if m.Package(p) == nil {
+			diags.Errorf(invalidPos, "--readonly-pkg names package %s, which was not loaded", p)
+			continue
+		}
+		if _, ok := canon[p]; !ok {
+			canon[p] = p
+		}
+	}
+	return jobs, canon
+}
+
+// roots returns the types of a job that get a validation function whether
+// or not something refers to them, by name.
+func (g *Generator) roots(m *model.Model, j *job) []*types.Type {
+	var out []*types.Type
+	for _, t := range j.typesPkg.Types {
+		if m.Declared(t) && isRoot(t, j.act.criteria) {
+			out = append(out, t)
+		}
+	}
+	slices.SortFunc(out, func(a, b *types.Type) int { return cmp.Compare(a.Name.String(), b.Name.String()) })
+	return out
+}
+
+// isRoot reports whether t is selected: exported, not opted out, and
+// opted in or matched by the package's criteria. Lists (types with
+// ListMeta) are only taken when opted in.
+func isRoot(t *types.Type, criteria []string) bool {
+	if namer.IsPrivateGoName(t.Name.Name) {
+		return false
+	}
+	if typeSwitch(t.CommentLines, "false") || typeSwitch(t.SecondClosestCommentLines, "false") {
+		return false
+	}
+	if typeSwitch(t.CommentLines, "true") || typeSwitch(t.SecondClosestCommentLines, "true") {
+		return true
+	}
+	if t.Kind == types.Struct && slices.ContainsFunc(t.Members, func(m types.Member) bool {
+		return m.Embedded && m.Type.Name == types.Name{Package: "k8s.io/apimachinery/pkg/apis/meta/v1", Name: "ListMeta"}
+	}) {
+		return false
+	}
+	for _, c := range criteria {
+		if c == "*" {
+			return true
+		}
+		if f, ok := strings.CutPrefix(c, "TypesWithField="); ok && t.Kind == types.Struct &&
+			slices.ContainsFunc(t.Members, func(m types.Member) bool { return m.Name == f }) {
+			return true
+		}
+		if s, ok := strings.CutPrefix(c, "TypesWithSuffix="); ok && strings.HasSuffix(t.Name.Name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// typeSwitch reports whether the +k8s:validation-gen values among lines
+// are exactly want.
+func typeSwitch(lines []string, want string) bool {
+	tags, err := gengo.ExtractFunctionStyleCommentTags("+", []string{mainTag}, lines)
+	if err != nil {
+		return false
+	}
+	vals := tags[mainTag]
+	return len(vals) == 1 && vals[0].Value == want
+}
+
+// file writes a job's file, and its test file if the package asks for
+// one.
+func (g *Generator) file(d *discoverer, canon map[string]string, j *job, diags *diag.List) []*output.File {
+	tracker := generator.NewImportTrackerForPackage(j.pkg.Path)
+	e := &emitter{
+		disc: d, out: j.pkg.Path, in: j.typesPkg.Path, canon: canon,
+		raw: namer.NewRawNamer(j.pkg.Path, tracker), private: namer.NewPrivateNamer(0), public: namer.NewPublicNamer(0),
+		buf: &bytes.Buffer{}, hasValMem: map[*node]bool{},
+	}
+	if j.act.register {
+		e.register(j.roots, j.act.scheme)
+	}
+	for _, t := range g.emitted(d, e, j) {
+		e.variables(t)
+		e.typeFunc(t)
+	}
+	f := output.GoFile{
+		Header:  output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
+		Tool:    g.Name(),
+		Package: j.pkg.Name,
+		Imports: output.ImportsWithout(tracker.ImportLines(), j.pkg.Path),
+	}
+	f.Body.Write(e.buf.Bytes())
+	out := []*output.File{g.bytes(&f, output.Join(j.pkg.Dir, g.OutputFile), diags)}
+	if fixtureWanted(j.pkg) {
+		out = append(out, g.fixture(j, diags))
+	}
+	if len(j.pkg.Markers.All(testTargetsTag)) > 0 {
+		if f := g.coverage(d, j, diags); f != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// emitted returns the types of the job's types package that get a
+// function in the file, in upstream's order: the roots, and the types the
+// roots reach that validate something.
+func (g *Generator) emitted(d *discoverer, e *emitter, j *job) []*types.Type {
+	var list []*types.Type
+	for _, t := range j.typesPkg.Types {
+		n := d.nodes[t]
+		if slices.Contains(j.roots, t) || (n != nil && n.referenced && e.hasValidations(n)) {
+			list = append(list, t)
+		}
+	}
+	o := namer.Orderer{Namer: namer.NewPublicNamer(1)}
+	return o.OrderTypes(list)
+}
+
+func (g *Generator) bytes(f *output.GoFile, path string, diags *diag.List) *output.File {
+	data, err := f.Bytes()
+	if err == nil {
+		data, err = simplify(data)
+	}
+	if err != nil {
+		diags.Errorf(invalidPos, "validation-gen produced code for %s that does not parse (a bug): %v\n%s", path, err, data)
+		return nil
+	}
+	return &output.File{Path: path, Data: data}
+}
+
+// fixtureWanted reports whether a package asks for the test file that
+// checks its validateFalse fixtures.
+func fixtureWanted(p *model.Package) bool {
+	return len(p.Markers.All(fixtureTag)) > 0
+}
+
+// fixture writes the test file.
+func (g *Generator) fixture(j *job, diags *diag.List) *output.File {
+	name := strings.TrimSuffix(g.OutputFile, ".go") + "_test.go"
+	f := output.GoFile{
+		Header:  output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
+		Tool:    g.Name(),
+		Package: j.pkg.Name,
+		Imports: []string{`"testing"`},
+	}
+	f.Body.WriteString("func TestValidation(t *testing.T) {\n\tlocalSchemeBuilder.Test(t).ValidateFixtures()\n}\n")
+	return g.bytes(&f, output.Join(j.pkg.Dir, name), diags)
+}
