@@ -59,7 +59,11 @@ type Definition struct {
 	// arguments and value), for tags with arguments such as
 	// +k8s:ifEnabled(Gate)=+k8s:required.
 	Whole bool
-	Help  string // one line for `apigen markers`
+	// Args: controller-gen's syntax, where arguments may follow the name
+	// as "+name:arg=value,arg=value". A longer name that is not defined
+	// is read as this one; the grammar gets the whole text, as with Whole.
+	Args bool
+	Help string // one line for `apigen markers`
 }
 
 // Grammar parses and checks a marker's raw value.
@@ -178,6 +182,9 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 		}
 	}
 	if len(named) == 0 {
+		named = r.withArgs(name)
+	}
+	if len(named) == 0 {
 		if r.owned(name) {
 			diags.Errorf(pos, "unknown marker +%s%s", name, r.suggest(name))
 		}
@@ -198,7 +205,7 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 		return Marker{}, false
 	}
 	def := named[i]
-	if def.Whole {
+	if def.Whole || def.Args {
 		v, err := def.Value.Parse(text)
 		if err != nil {
 			diags.Errorf(pos, "invalid +%s: %v", name, err)
@@ -221,6 +228,23 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 		return Marker{}, false
 	}
 	return Marker{Def: def, Pos: pos, Value: v, raw: tag.Value}, true
+}
+
+// withArgs returns the Args definitions whose name is name cut at one of
+// its colons: "kubebuilder:printcolumn" for "kubebuilder:printcolumn:name".
+func (r *Registry) withArgs(name string) []*Definition {
+	for i := strings.LastIndexByte(name, ':'); i > 0; i = strings.LastIndexByte(name[:i], ':') {
+		var out []*Definition
+		for _, d := range r.defs {
+			if d.Args && d.Name == name[:i] {
+				out = append(out, d)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
 }
 
 // quoteShort quotes a value for a message, cutting one longer than a

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/apigen-dev/apigen/refmod"
+)
+
+var (
+	upstreamOnce sync.Once
+	upstreamBin  string
+	upstreamErr  string
+)
+
+// upstream returns controller-gen v0.23.0, built once per test process
+// from the module proxy.
+func upstream(t *testing.T) string {
+	t.Helper()
+	upstreamOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "controller-gen-upstream")
+		if err != nil {
+			upstreamErr = err.Error()
+			return
+		}
+		cmd := exec.Command("go", "install", "sigs.k8s.io/controller-tools/cmd/controller-gen@v0.23.0")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=", "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			upstreamErr = err.Error() + "\n" + string(out)
+			return
+		}
+		upstreamBin = filepath.Join(dir, "controller-gen")
+	})
+	if upstreamErr != "" {
+		t.Fatalf("installing controller-gen v0.23.0: %s", upstreamErr)
+	}
+	return upstreamBin
+}
+
+// readDir returns the files of dir by name.
+func readDir(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[e.Name()] = b
+	}
+	return out
+}
+
+// compareRuns runs upstream and ours with args (in dir, writing to
+// output:crd:dir=<tmp>) and requires the same files, byte for byte.
+func compareRuns(t *testing.T, dir string, args ...string) int {
+	t.Helper()
+	upDir, ourDir := t.TempDir(), t.TempDir()
+	cmd := exec.Command(upstream(t), append(slices.Clone(args), "output:crd:dir="+upDir)...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("upstream controller-gen: %v\n%s", err, out)
+	}
+	t.Chdir(dir)
+	var stderr bytes.Buffer
+	if code := run(append(slices.Clone(args), "output:crd:dir="+ourDir), os.Stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr.String())
+	}
+	want, got := readDir(t, upDir), readDir(t, ourDir)
+	same := 0
+	for name, w := range want {
+		g, ok := got[name]
+		switch {
+		case !ok:
+			t.Errorf("%s: not generated", name)
+		case !bytes.Equal(g, w):
+			t.Errorf("%s differs from upstream:\n%s", name, refmod.FirstLines(g, w))
+		default:
+			same++
+		}
+		delete(got, name)
+	}
+	for name := range got {
+		t.Errorf("%s: generated, but upstream writes no such file", name)
+	}
+	if len(want) == 0 {
+		t.Errorf("upstream generated nothing")
+	}
+	t.Logf("%d of %d CRDs byte-identical", same, len(want))
+	return same
+}
+
+// TestFeatures covers the markers the fixture in testdata/crd/features
+// uses: subresources, printer columns, names, scope, validation of many
+// kinds, CEL rules, defaults, embedded structs, maps, map lists, and two
+// versions of one kind.
+func TestFeatures(t *testing.T) {
+	src, err := filepath.Abs("../../testdata/crd/features")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := refmod.CopyDir(t, src)
+	compareRuns(t, dir, "crd:crdVersions=v1,allowDangerousTypes=true", "paths=./...")
+	t.Run("maxDescLen", func(t *testing.T) {
+		compareRuns(t, dir, "crd:maxDescLen=0,generateEmbeddedObjectMeta=true", "paths=./...")
+	})
+}
+
+// TestClusterAPI generates the CRDs of sigs.k8s.io/cluster-api/api
+// v1.14.2 with the invocations of cluster-api's Makefile.
+func TestClusterAPI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("downloads cluster-api")
+	}
+	dir := refmod.Copy(t, "sigs.k8s.io/cluster-api/api@v1.14.2")
+	for name, paths := range map[string][]string{
+		"core":         {"paths=./addons/...", "paths=./core/...", "paths=./ipam/...", "paths=./runtime/..."},
+		"bootstrap":    {"paths=./bootstrap/kubeadm/..."},
+		"controlplane": {"paths=./controlplane/kubeadm/..."},
+	} {
+		t.Run(name, func(t *testing.T) {
+			compareRuns(t, dir, append(paths, "crd:crdVersions=v1")...)
+		})
+	}
+}
+
+// TestDiagnostics runs on bad input in testdata/crd/bad: each run must
+// exit 1, write nothing, and print the diagnostics in golden/<case>.txt.
+func TestDiagnostics(t *testing.T) {
+	src, err := filepath.Abs("../../testdata/crd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := refmod.CopyDir(t, src)
+	for _, c := range []string{"misspelt", "badrule", "twostorage", "nostorage", "baddefault"} {
+		t.Run(c, func(t *testing.T) {
+			t.Chdir(filepath.Join(dir, "bad"))
+			out := filepath.Join(t.TempDir(), "out")
+			var stderr bytes.Buffer
+			code := run([]string{"crd", "paths=./" + c + "/...", "output:crd:dir=" + out}, os.Stdout, &stderr)
+			if code != 1 {
+				t.Errorf("exit %d, want 1", code)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("%s was written", out)
+			}
+			refmod.Golden(t, filepath.Join(src, "golden", c+".txt"), stderr.String())
+		})
+	}
+}

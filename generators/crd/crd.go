@@ -1,0 +1,270 @@
+// Package crd generates CustomResourceDefinitions from Go types, as the
+// crd generator of controller-gen (sigs.k8s.io/controller-tools) does.
+package crd
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1api "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/yaml"
+
+	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/markers"
+	"github.com/apigen-dev/apigen/model"
+	"github.com/apigen-dev/apigen/output"
+)
+
+// Version is the controller-gen release whose output is reproduced.
+const Version = "v0.23.0"
+
+var noPos token.Position
+
+// Generator is controller-gen's crd generator.
+type Generator struct {
+	OutputDir              string // where the CRD files are written
+	AllowDangerousTypes    bool
+	MaxDescLen             *int
+	CRDVersions            []string
+	GenerateEmbeddedMeta   bool
+	IgnoreUnexportedFields bool
+	Header                 string // text before each file, YEAR already replaced
+	OmitToolVersion        bool
+}
+
+func (*Generator) Name() string { return "controller-gen crd" }
+
+// Define declares the kubebuilder: markers and claims that name space.
+func (*Generator) Define(reg *markers.Registry) {
+	reg.Define(definitions()...)
+	reg.Own("kubebuilder:")
+}
+
+func privateRegistry() *markers.Registry {
+	reg := &markers.Registry{}
+	reg.Define(definitions()...)
+	reg.Define(shared...)
+	return reg
+}
+
+// Generate writes one file per kind of the packages' API groups.
+func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
+	out := engine.Output{Roots: []string{g.OutputDir}, NoPrune: true}
+	p := &parser{
+		coll:   &collector{fset: m.Fset, reg: privateRegistry()},
+		byPath: map[string]*packages.Package{}, infos: map[string]*pkgInfo{},
+		schemata: map[ident]*schema{}, flat: map[ident]*schema{},
+		diags: diags, dangerous: g.AllowDangerousTypes, metaProps: g.GenerateEmbeddedMeta,
+		rules: map[string]token.Position{},
+	}
+	var roots []*pkgInfo
+	for _, mp := range m.Packages {
+		packages.Visit([]*packages.Package{mp.Source}, nil, func(lp *packages.Package) { p.byPath[lp.PkgPath] = lp })
+	}
+	usesMeta := false
+	for _, mp := range m.Packages {
+		pi := p.coll.read(mp.Source, diags)
+		p.infos[mp.Source.PkgPath] = pi
+		usesMeta = usesMeta || mp.Source.Imports[metav1] != nil
+		if !has(pi.marks, "kubebuilder:skip") {
+			roots = append(roots, pi)
+		}
+	}
+	if !usesMeta {
+		return out
+	}
+	for _, gk := range kinds(roots) {
+		crd := g.build(p, roots, gk)
+		if crd == nil {
+			continue
+		}
+		data, err := render(crd, g.Header)
+		if err != nil {
+			diags.Errorf(noPos, "%v", err)
+			continue
+		}
+		name := fmt.Sprintf("%s_%s.yaml", crd.Spec.Group, crd.Spec.Names.Plural)
+		path := filepath.Join(g.OutputDir, name)
+		out.Files = append(out.Files, output.File{Path: path, Data: data})
+		out.Owned = append(out.Owned, path)
+	}
+	p.checkDefaults()
+	return out
+}
+
+type groupKind struct{ group, kind string }
+
+// groupVersion reads +groupName and +versionName.
+func groupVersion(pi *pkgInfo) (group, version string) {
+	mk, ok := pi.marks.Get("groupName")
+	if !ok {
+		return "", ""
+	}
+	version = pi.pkg.Name
+	if v, ok := pi.marks.Get("versionName"); ok {
+		version = v.Value.(map[string]any)[""].(string)
+	}
+	return mk.Value.(string), version
+}
+
+// kinds finds the types that embed both metav1.TypeMeta and ObjectMeta.
+func kinds(roots []*pkgInfo) []groupKind {
+	seen := map[groupKind]bool{}
+	for _, pi := range roots {
+		group, _ := groupVersion(pi)
+		for _, name := range pi.order {
+			if isKind(pi, pi.types[name]) {
+				seen[groupKind{group, name}] = true
+			}
+		}
+	}
+	var out []groupKind
+	for gk := range seen {
+		out = append(out, gk)
+	}
+	slices.SortFunc(out, func(a, b groupKind) int {
+		return strings.Compare(a.kind+"."+a.group, b.kind+"."+b.group)
+	})
+	return out
+}
+
+func isKind(pi *pkgInfo, ti *typeInfo) bool {
+	var typeMeta, objectMeta bool
+	for _, f := range ti.fields {
+		sel, ok := f.expr.(*ast.SelectorExpr)
+		if f.name != "" || !ok {
+			continue
+		}
+		x, _ := sel.X.(*ast.Ident)
+		if x == nil || importPath(pi.pkg, ti.file, x.Name) != metav1 {
+			continue
+		}
+		typeMeta = typeMeta || sel.Sel.Name == "TypeMeta"
+		objectMeta = objectMeta || sel.Sel.Name == "ObjectMeta"
+	}
+	return typeMeta && objectMeta
+}
+
+// build assembles the CRD of one kind from every version that has it.
+func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.CustomResourceDefinition {
+	plural := strings.ToLower(pluralize(gk.kind))
+	crd := &apiext.CustomResourceDefinition{
+		TypeMeta: metav1api.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
+		Spec: apiext.CustomResourceDefinitionSpec{
+			Group: gk.group,
+			Names: apiext.CustomResourceDefinitionNames{Kind: gk.kind, ListKind: gk.kind + "List", Plural: plural, Singular: strings.ToLower(gk.kind)},
+			Scope: apiext.NamespaceScoped,
+		},
+	}
+	type use struct {
+		pi      *pkgInfo
+		ti      *typeInfo
+		version string
+	}
+	var uses []use
+	for _, pi := range roots {
+		group, version := groupVersion(pi)
+		if ti := pi.types[gk.kind]; group == gk.group && ti != nil {
+			uses = append(uses, use{pi, ti, version})
+		}
+	}
+	var pos token.Position
+	for _, u := range uses {
+		pos = u.ti.pos
+		s := p.flatType(ident{u.pi.pkg.PkgPath, gk.kind})
+		p.mergeAllOf(&s)
+		if g.MaxDescLen != nil {
+			truncate(&s, *g.MaxDescLen)
+		}
+		crd.Spec.Versions = append(crd.Spec.Versions, apiext.CustomResourceDefinitionVersion{
+			Name: u.version, Served: true, Schema: &apiext.CustomResourceValidation{OpenAPIV3Schema: &s},
+		})
+	}
+	for _, u := range uses {
+		for _, mk := range u.ti.marks {
+			if err := applyCRD(crd, u.version, mk); err != nil {
+				p.errorf(u.ti.pos, "%v", err)
+			}
+		}
+	}
+	crd.Name = crd.Spec.Names.Plural + "." + gk.group
+	if len(crd.Spec.Versions) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(crd.Spec.Versions, func(a, b apiext.CustomResourceDefinitionVersion) int { return strings.Compare(a.Name, b.Name) })
+	if len(crd.Spec.Versions) == 1 {
+		crd.Spec.Versions[0].Storage = true
+	}
+	g.checkVersions(p, crd, gk, pos)
+	if !g.OmitToolVersion {
+		if crd.Annotations == nil {
+			crd.Annotations = map[string]string{}
+		}
+		crd.Annotations["controller-gen.kubebuilder.io/version"] = Version
+	}
+	for _, v := range crd.Spec.Versions {
+		if v.Schema != nil && v.Schema.OpenAPIV3Schema.Properties != nil {
+			if _, ok := v.Schema.OpenAPIV3Schema.Properties["metadata"]; ok {
+				v.Schema.OpenAPIV3Schema.Properties["metadata"] = schema{Type: "object"}
+			}
+		}
+	}
+	p.checkRules(crd)
+	return crd
+}
+
+// checkVersions reports a CRD without exactly one storage version, or that
+// serves none.
+func (g *Generator) checkVersions(p *parser, crd *apiext.CustomResourceDefinition, gk groupKind, pos token.Position) {
+	var storage, served []string
+	for _, v := range crd.Spec.Versions {
+		if v.Storage {
+			storage = append(storage, v.Name)
+		}
+		if v.Served {
+			served = append(served, v.Name)
+		}
+	}
+	switch {
+	case len(storage) == 0:
+		p.errorf(pos, "CRD for %s.%s has no storage version; mark one version with +kubebuilder:storageversion", gk.kind, gk.group)
+	case len(storage) > 1:
+		p.errorf(pos, "CRD for %s.%s has %d storage versions (%s); only one may carry +kubebuilder:storageversion", gk.kind, gk.group, len(storage), strings.Join(storage, ", "))
+	}
+	if len(served) == 0 {
+		p.errorf(pos, "CRD for %s.%s does not serve any version", gk.kind, gk.group)
+	}
+}
+
+// render writes a CRD as controller-gen does: header, "---", YAML without
+// status and creationTimestamp.
+func render(crd *apiext.CustomResourceDefinition, header string) ([]byte, error) {
+	j, err := json.Marshal(crd)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(j))
+	dec.UseNumber()
+	var obj map[string]any
+	if err := dec.Decode(&obj); err != nil {
+		return nil, err
+	}
+	delete(obj, "status")
+	if md, ok := obj["metadata"].(map[string]any); ok {
+		delete(md, "creationTimestamp")
+	}
+	y, err := yaml.Marshal(obj)
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(header+"---\n"), y...), nil
+}

@@ -1,0 +1,2 @@
+// +groupName=shop.features.example
+package v2
