@@ -184,6 +184,11 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 	if len(named) == 0 {
 		named = r.withArgs(name)
 	}
+	if len(named) == 0 && strings.HasSuffix(name, ".") && r.Claims(strings.TrimRight(name, ".")) {
+		// "+k8s:opaqueType." ends a sentence of prose: it names a marker,
+		// and is none.
+		return Marker{}, false
+	}
 	if len(named) == 0 {
 		if r.owned(name) {
 			diags.Errorf(pos, "unknown marker +%s%s", name, r.suggest(name))

@@ -18,12 +18,14 @@ import (
 	"github.com/apigen-dev/apigen/generators/prerelease"
 	"github.com/apigen-dev/apigen/generators/protobuf"
 	"github.com/apigen-dev/apigen/generators/register"
+	"github.com/apigen-dev/apigen/generators/validation"
 )
 
 // Tools are the generators of apigen generate, in the order it runs them,
 // reports their flag problems and lists them in its help.
 var Tools = cli.Tools{
 	deepcopy.NewTool,
+	validation.NewTool,
 	defaulter.NewTool,
 	conversion.NewTool,
 	register.NewTool,

@@ -157,11 +157,6 @@ func tagDefinitions() []*markers.Definition {
 				Name: name, Place: place, Value: g, Whole: true, Repeatable: true,
 				Help: g.docs[name].Description,
 			})
-			// "+k8s:opaqueType." in prose ends a sentence; it is no tag.
-			tagDefs = append(tagDefs, &markers.Definition{
-				Name: name + ".", Place: markers.Package | markers.Type | markers.Field | markers.Const,
-				Value: markers.Text{}, Repeatable: true, Help: "a mention of +" + name + " at the end of a sentence; ignored",
-			})
 		}
 	})
 	return tagDefs

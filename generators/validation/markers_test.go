@@ -24,7 +24,7 @@ func TestTagMarkers(t *testing.T) {
 		{markers.Field, "+k8s:requried", 0, "unknown marker +k8s:requried"},
 		{markers.Field, "+k8s:maxLength", 0, "missing required tag value"},
 		{markers.Field, "+k8s:eachVal=+k8s:maxLenght=3", 0, "unknown validation tag +k8s:maxLenght"},
-		{markers.Type, "+k8s:opaqueType.", 1, ""},
+		{markers.Type, "+k8s:opaqueType.", 0, ""}, // prose: it ends a sentence
 		{markers.Package, "+k8s:validation-gen=*", 1, ""},
 		{markers.Package, "+k8s:validation-gen=TypesWithField=", 0, "TypesWithField needs a value"},
 		{markers.Package, "+k8s:validation-gen=Everything", 0, `unknown value "Everything"`},
