@@ -11,7 +11,6 @@ import (
 
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/namer"
-	"k8s.io/gengo/v2/types"
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/load"
@@ -122,12 +121,7 @@ func joinPath(base, seg string) string {
 // errors each root type may report, or nil when none declares any.
 func (g *Generator) coverage(d *discoverer, j *job, diags *diag.List) *output.File {
 	tracker := generator.NewImportTrackerForPackage(j.pkg.Path)
-	raw := namer.NewRawNamer(j.pkg.Path, tracker)
-	rn := func(pkg, name string) string {
-		return raw.Name(&types.Type{Name: types.Name{Package: pkg, Name: name}})
-	}
-	var body bytes.Buffer
-	w := func(format string, args ...any) { fmt.Fprintf(&body, format, args...) }
+	w := &fixtureWriter{raw: namer.NewRawNamer(j.pkg.Path, tracker)}
 	kinds := 0
 	for _, t := range j.roots {
 		rules := declaredRules(d.nodes[t])
@@ -135,39 +129,39 @@ func (g *Generator) coverage(d *discoverer, j *job, diags *diag.List) *output.Fi
 			continue
 		}
 		kinds++
-		w("func init() {\n%s(\n", rn(coveragePkg, "RegisterDeclaredRules"))
-		w("%s{Group: %q, Version: %q, Kind: %q},\n", rn("k8s.io/apimachinery/pkg/runtime/schema", "GroupVersionKind"), j.pkg.Path, j.pkg.Name, t.Name.Name)
-		w("%s{\n", rn(coveragePkg, "FieldRules"))
-		for _, p := range slices.Sorted(maps.Keys(rules)) {
-			rs := slices.Clone(rules[p])
-			slices.SortFunc(rs, func(a, b rule) int {
-				return cmp.Or(cmp.Compare(a.errType, b.errType), cmp.Compare(a.origin, b.origin))
-			})
-			w("%s: {\n", strconv.Quote(p))
-			for _, r := range rs {
-				if r.origin != "" {
-					w("{ErrorType: %q, Origin: %q},\n", r.errType, r.origin)
-				} else {
-					w("{ErrorType: %q},\n", r.errType)
-				}
-			}
-			w("},\n")
-		}
-		w("},\n)\n}\n\n")
+		w.declare(&kindReport{j.pkg.Path, j.pkg.Name, t.Name.Name, rules})
 	}
 	if kinds == 0 {
 		return nil
 	}
-	w("func TestMain(m *%s) {\ncode := m.Run()\n", rn("testing", "M"))
-	w("if err := %s(); err != nil {\n%s(%s, err)\n", rn(coveragePkg, "AssertDeclarativeCoverage"), rn("fmt", "Fprintln"), rn("os", "Stderr"))
-	w("if code == 0 {\ncode = 1\n}\n}\n%s(code)\n}\n", rn("os", "Exit"))
+	w.testMain()
 	f := output.GoFile{
 		Header:  output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
 		Tool:    g.Name(),
 		Package: j.pkg.Name,
 		Imports: output.ImportsWithout(tracker.ImportLines(), j.pkg.Path),
 	}
-	f.Body.Write(body.Bytes())
+	f.Body.Write(w.buf.Bytes())
 	name := strings.TrimSuffix(g.OutputFile, ".go") + "_coverage_test.go"
 	return g.bytes(&f, output.Join(j.pkg.Dir, name), diags)
+}
+
+// writeRules writes the entries of a FieldRules literal: paths sorted,
+// and the rules of a path by error type, then origin.
+func writeRules(buf *bytes.Buffer, rules map[string][]rule) {
+	for _, p := range slices.Sorted(maps.Keys(rules)) {
+		rs := slices.Clone(rules[p])
+		slices.SortFunc(rs, func(a, b rule) int {
+			return cmp.Or(cmp.Compare(a.errType, b.errType), cmp.Compare(a.origin, b.origin))
+		})
+		fmt.Fprintf(buf, "%s: {\n", strconv.Quote(p))
+		for _, r := range rs {
+			if r.origin != "" {
+				fmt.Fprintf(buf, "{ErrorType: %q, Origin: %q},\n", r.errType, r.origin)
+			} else {
+				fmt.Fprintf(buf, "{ErrorType: %q},\n", r.errType)
+			}
+		}
+		buf.WriteString("},\n")
+	}
 }

@@ -110,7 +110,7 @@ func (d *discoverer) readConstants() error {
 			ctx := v.Context{Scope: v.ScopeConst, Type: c.Underlying}
 			tgs, err := d.reg.ExtractTags(c.CommentLines)
 			if err == nil && len(tgs) > 0 {
-				_, err = d.reg.ExtractValidations(ctx, tgs...)
+				_, err = d.extractAt(ctx, c.CommentLines, d.m.Position(c))
 			}
 			if err != nil {
 				return at(d.m.Position(c), fmt.Errorf("constant %s: %w", c.Name, err))
@@ -223,7 +223,7 @@ func (d *discoverer) children(n *node, path *field.Path) error {
 func (d *discoverer) typeTags(n *node, path *field.Path) error {
 	t := n.t
 	ctx := v.Context{Scope: v.ScopeType, Type: t, Path: path, Constants: d.consts[t]}
-	vals, err := d.extract(ctx, t.CommentLines)
+	vals, err := d.extractAt(ctx, t.CommentLines, d.m.Position(t))
 	if err != nil {
 		return fmt.Errorf("%v: %w", path, err)
 	}
@@ -238,22 +238,14 @@ func (d *discoverer) typeTags(n *node, path *field.Path) error {
 	}
 	switch v.NonPointer(v.NativeType(t)).Kind {
 	case types.Slice:
-		n.valIter, err = iterate(path, t, n.own, nil, n.elemNode(), false, "iterateListValues")
+		n.valIter, err = d.iterate(path, t, n.own, nil, n.elemNode(), false, "iterateListValues")
 	case types.Map:
-		n.keyIter, err = iterate(path, t, n.own, n.keyNode(), nil, true, "iterateMapKeys")
+		n.keyIter, err = d.iterate(path, t, n.own, n.keyNode(), nil, true, "iterateMapKeys")
 		if err == nil {
-			n.valIter, err = iterate(path, t, n.own, nil, n.elemNode(), false, "iterateMapValues")
+			n.valIter, err = d.iterate(path, t, n.own, nil, n.elemNode(), false, "iterateMapValues")
 		}
 	}
 	return err
-}
-
-func (d *discoverer) extract(ctx v.Context, comments []string) (v.Validations, error) {
-	tgs, err := d.reg.ExtractTags(comments)
-	if err != nil {
-		return v.Validations{}, err
-	}
-	return d.reg.ExtractValidations(ctx, tgs...)
 }
 
 var iterComments = map[string]string{
@@ -266,7 +258,7 @@ var iterComments = map[string]string{
 // validation function for each item of the list or map t. owner holds the
 // opacity the tags declared. A missing element node means a package that
 // is not handled, which the tags must declare opaque.
-func iterate(path *field.Path, t *types.Type, owner v.Validations, key, elem *node, keys bool, what string) (v.Validations, error) {
+func (d *discoverer) iterate(path *field.Path, t *types.Type, owner v.Validations, key, elem *node, keys bool, what string) (v.Validations, error) {
 	nt := v.NativeType(t)
 	target, opaque, of, hint := elem, owner.OpaqueValType, nt.Elem, "+k8s:eachVal=+k8s:opaqueType"
 	if keys {
@@ -286,9 +278,9 @@ func iterate(path *field.Path, t *types.Type, owner v.Validations, key, elem *no
 	}
 	fn := v.Function(what, v.DefaultFlags, target.fn).WithComment(iterComments[what])
 	if keys {
-		return v.ForEachKey(path, t, fn)
+		return d.reg.ForEachKey(path, t, fn)
 	}
-	return v.ForEachVal(path, t, fn)
+	return d.reg.ForEachVal(path, t, fn)
 }
 
 // structFields discovers the fields of a struct and evaluates their tags.
@@ -342,7 +334,7 @@ func (d *discoverer) structField(n *node, path *field.Path, m *types.Member) (*e
 		return nil, err
 	}
 	ctx := v.Context{Scope: v.ScopeField, Type: m.Type, Path: fpath, Member: m, ParentPath: path, ParentType: n.t}
-	vals, err := d.extract(ctx, m.CommentLines)
+	vals, err := d.extractAt(ctx, m.CommentLines, d.fieldPos(n.t, m.Name, 0))
 	if err != nil {
 		return nil, fmt.Errorf("field %s: %w", fpath, err)
 	}
@@ -365,11 +357,11 @@ func (d *discoverer) structField(n *node, path *field.Path, m *types.Member) (*e
 	}
 	switch m.Type.Kind {
 	case types.Slice:
-		f.valIter, err = iterate(fpath, m.Type, f.own, nil, d.fieldElem(f, m.Type.Elem), false, "iterateListValues")
+		f.valIter, err = d.iterate(fpath, m.Type, f.own, nil, d.fieldElem(f, m.Type.Elem), false, "iterateListValues")
 	case types.Map:
-		f.keyIter, err = iterate(fpath, m.Type, f.own, d.fieldKey(f, m.Type.Key), nil, true, "iterateMapKeys")
+		f.keyIter, err = d.iterate(fpath, m.Type, f.own, d.fieldKey(f, m.Type.Key), nil, true, "iterateMapKeys")
 		if err == nil {
-			f.valIter, err = iterate(fpath, m.Type, f.own, nil, d.fieldElem(f, m.Type.Elem), false, "iterateMapValues")
+			f.valIter, err = d.iterate(fpath, m.Type, f.own, nil, d.fieldElem(f, m.Type.Elem), false, "iterateMapValues")
 		}
 	}
 	return f, err

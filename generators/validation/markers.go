@@ -75,8 +75,8 @@ var coreDefinitions = []*markers.Definition{
 		Help: "also write a _test.go file that checks the package's validateFalse fixtures"},
 	{Name: testTargetsTag, Place: markers.Package, Value: markers.Text{},
 		Help: "also write coverage tests for the package's root types"},
-	{Name: nolintTag, Place: markers.Package, Value: markers.Text{},
-		Help: "do not lint the package's validation tags"},
+	{Name: nolintTag, Place: markers.Package | markers.Type, Value: markers.Text{},
+		Help: "do not lint the validation tags of the package's types, or of this type and what it is made of"},
 	{Name: isSubresourceTag, Place: markers.Package | markers.Type, Once: true, Value: markers.Text{},
 		Help: "the subresource (such as \"/status\") this type is validated for, instead of the root"},
 	{Name: supportsSubTag, Place: markers.Package | markers.Type, Repeatable: true, Value: markers.Text{},
@@ -92,22 +92,27 @@ func (g tagGrammar) Parse(raw string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := g.check(tag); err != nil {
+	if err := g.check(tag, true); err != nil {
 		return nil, err
 	}
 	return tag, nil
 }
 
-func (g tagGrammar) check(tag codetags.Tag) error {
+// check checks tag and the tags nested in its payload; errors about a
+// nested tag name it, as the marker reader names the outer one.
+func (g tagGrammar) check(tag codetags.Tag, outer bool) error {
 	doc, ok := g.docs[tag.Name]
 	if !ok {
 		return fmt.Errorf("unknown validation tag +%s%s", tag.Name, markers.Suggest(tag.Name, sortedKeys(g.docs)))
 	}
 	if err := validators.CheckTag(tag, doc); err != nil {
+		if outer {
+			return err
+		}
 		return fmt.Errorf("+%s: %w", tag.Name, err)
 	}
 	if tag.ValueTag != nil {
-		return g.check(*tag.ValueTag)
+		return g.check(*tag.ValueTag, false)
 	}
 	return nil
 }
@@ -138,21 +143,11 @@ func tagDefinitions() []*markers.Definition {
 			g.docs[d.Tag] = d
 		}
 		for _, name := range reg.Names() {
-			tv, _ := reg.Lookup(name)
-			var place markers.Place
-			scopes := tv.ValidScopes()
-			if scopes.Has(validators.ScopeType) {
-				place |= markers.Type
-			}
-			if scopes.Has(validators.ScopeField) {
-				place |= markers.Field
-			}
-			if scopes.Has(validators.ScopeConst) {
-				place |= markers.Const
-			}
-			// A type's detached comment block in doc.go is read as the
+			// Every place is accepted here: the generator checks a tag's
+			// scope where it evaluates it, with upstream's words, and a
+			// type's detached comment block in doc.go is read as the
 			// package's too, where upstream ignores validation tags.
-			place |= markers.Package
+			place := markers.Package | markers.Type | markers.Field | markers.Const
 			tagDefs = append(tagDefs, &markers.Definition{
 				Name: name, Place: place, Value: g, Whole: true, Repeatable: true,
 				Help: g.docs[name].Description,

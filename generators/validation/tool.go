@@ -14,9 +14,7 @@ import (
 type cmdline struct {
 	prefix string
 	g      Generator
-	// Accepted for upstream's coverage fixtures, which are not written.
-	testRoot, testPrefix, testAllowlist string
-	docs                                bool
+	docs   bool
 }
 
 // NewTool returns validation-gen's flags and generator.
@@ -28,21 +26,38 @@ func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	t.prefix = prefix
 	cli.OutputFile(fs, &t.g.OutputFile, prefix, "generated.validations.go", "zz_generated.validations.go", "file name for validation functions in each package")
-	fs.StringSliceVar(&t.g.ReadOnlyPkgs, prefix+"readonly-pkg", nil, "import path of a package whose validation functions generated code may call, but which is not generated for (repeatable)")
-	fs.StringVar(&t.testRoot, prefix+"test-output-root", "", "accepted for compatibility; coverage test fixtures are not generated")
-	fs.StringVar(&t.testPrefix, prefix+"test-output-file-prefix", "", "accepted for compatibility; only meaningful with --"+prefix+"test-output-root")
-	fs.StringVar(&t.testAllowlist, prefix+"test-allowlist", "", "accepted for compatibility; only meaningful with --"+prefix+"test-output-root")
+	fs.StringSliceVar(&t.g.ReadOnlyPkgs, prefix+"readonly-pkg", nil, "import path (or go list pattern, such as k8s.io/api/...) of packages whose validation functions generated code may call, but which are not generated for (repeatable)")
+	fs.StringVar(&t.g.TestOutputRoot, prefix+"test-output-root", "", "also write per-Kind declarative validation coverage fixtures below this directory, as <root>/<group>/<kind>/<prefix><version>_test.go and <prefix>main_test.go")
+	fs.StringVar(&t.g.TestFilePrefix, prefix+"test-output-file-prefix", "", "prefix of the coverage fixtures' file names; only with --"+prefix+"test-output-root")
+	fs.StringVar(&t.g.TestAllowlist, prefix+"test-allowlist", "", "YAML file of rules to leave out of the coverage fixtures; only with --"+prefix+"test-output-root")
 	if cli.Own(prefix) {
 		fs.BoolVar(&t.docs, "docs", false, "print documentation for supported declarative validations, and then exit")
 	}
 }
 
-func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (engine.Generator, error) {
-	if t.testAllowlist != "" && t.testRoot == "" {
+func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+	if t.g.TestAllowlist != "" && t.g.TestOutputRoot == "" {
 		return nil, fmt.Errorf("--%stest-allowlist is only meaningful with --%stest-output-root", t.prefix, t.prefix)
 	}
-	if t.testPrefix != "" && t.testRoot == "" {
+	if t.g.TestFilePrefix != "" && t.g.TestOutputRoot == "" {
 		return nil, fmt.Errorf("--%stest-output-file-prefix is only meaningful with --%stest-output-root", t.prefix, t.prefix)
+	}
+	var err error
+	if t.g.TestOutputRoot != "" {
+		if t.g.TestOutputRoot, err = c.Abs(t.g.TestOutputRoot); err != nil {
+			return nil, err
+		}
+	}
+	// Directories among --readonly-pkg are relative to --chdir.
+	for i, p := range t.g.ReadOnlyPkgs {
+		if isDirPattern(p) {
+			if t.g.ReadOnlyPkgs[i], err = c.Abs(p); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if t.g.TestAllowlist != "" {
+		t.g.TestAllowlist = c.Resolve(t.g.TestAllowlist)
 	}
 	t.g.Header = header
 	return &t.g, nil

@@ -8,6 +8,7 @@ package validation
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"go/token"
 	"maps"
 	"slices"
@@ -38,6 +39,11 @@ type Generator struct {
 	OutputFile   string
 	Header       []byte
 	ReadOnlyPkgs []string // packages whose validation functions may be called, not generated
+
+	// With TestOutputRoot, per-Kind coverage fixtures are written below
+	// it, their names prefixed with TestFilePrefix, leaving out the rules
+	// the YAML file TestAllowlist names.
+	TestOutputRoot, TestFilePrefix, TestAllowlist string
 }
 
 func (g *Generator) Name() string { return "validation-gen" }
@@ -146,22 +152,54 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 			}
 		}
 	}
+	for _, p := range customProblems(ok, reg) {
+		pos := invalidPos
+		if pkg := m.Universe[p.Func.Package]; pkg != nil && pkg.Functions[p.Func.Name] != nil {
+			pos = m.Position(pkg.Functions[p.Func.Name])
+		}
+		diags.Errorf(pos, "+k8s:customValidation: %s.%s: %s", p.Func.Package, p.Func.Name, p.Msg)
+		ok = false
+	}
 	if !ok {
+		return engine.Output{}
+	}
+	if !g.lint(d, jobs, diags) {
 		return engine.Output{}
 	}
 	var files []*output.File
 	for _, j := range jobs {
 		files = append(files, g.file(d, canon, j, diags)...)
 	}
-	return engine.PerPackage(m, g.OutputFile, files, nil)
+	out := engine.PerPackage(m, g.OutputFile, files, nil)
+	if g.TestOutputRoot != "" {
+		out.Roots = append(out.Roots, g.TestOutputRoot)
+		for _, f := range g.testFixtures(d, jobs, diags) {
+			if f != nil {
+				out.Files = append(out.Files, *f)
+				out.Owned = append(out.Owned, f.Path)
+			}
+		}
+	}
+	return out
 }
 
+// report records err at the place it carries, unless an error is
+// recorded on that line already: the markers reader checks the grammar of
+// tags before the generator runs, and one problem is reported once.
 func report(diags *diag.List, err error) {
-	if pe, ok := err.(*posError); ok {
-		diags.Errorf(pe.pos, "%v", pe.err)
-		return
+	pos := invalidPos
+	var pe *posError
+	if errors.As(err, &pe) {
+		pos = pe.pos
 	}
-	diags.Errorf(invalidPos, "%v", err)
+	if pos.IsValid() {
+		for _, d := range diags.Sorted() {
+			if d.Severity == diag.Error && d.Pos.Filename == pos.Filename && d.Pos.Line == pos.Line {
+				return
+			}
+		}
+	}
+	diags.Errorf(pos, "%v", err)
 }
 
 // plan finds the packages to generate, and maps every handled package to
@@ -195,11 +233,7 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) ([]*job, map[string]s
 		}
 		jobs = append(jobs, &job{pkg: p, typesPkg: tp.Package, act: a})
 	}
-	for _, p := range g.readOnly() {
-		if m.Package(p) == nil {
-			diags.Errorf(invalidPos, "--readonly-pkg names package %s, which was not loaded", p)
-			continue
-		}
+	for _, p := range g.readOnlyPackages(m, diags) {
 		if _, ok := canon[p]; !ok {
 			canon[p] = p
 		}
@@ -343,4 +377,29 @@ func (g *Generator) fixture(j *job, diags *diag.List) *output.File {
 	}
 	f.Body.WriteString("func TestValidation(t *testing.T) {\n\tlocalSchemeBuilder.Test(t).ValidateFixtures()\n}\n")
 	return g.bytes(&f, output.Join(j.pkg.Dir, name), diags)
+}
+
+// lint checks the tags of the root types of the packages that do not opt
+// out, and reports whether they pass.
+func (g *Generator) lint(d *discoverer, jobs []*job, diags *diag.List) bool {
+	l := newLinter(d)
+	for _, j := range jobs {
+		if len(j.pkg.Markers.All(nolintTag)) > 0 {
+			continue
+		}
+		for _, t := range j.roots {
+			l.lintType(t)
+		}
+	}
+	l.report(diags)
+	return len(l.found) == 0
+}
+
+// customProblems are the registry's, once discovery went through: before,
+// functions whose tags were not reached would look unused.
+func customProblems(discovered bool, reg *v.Registry) []v.CustomProblem {
+	if !discovered {
+		return nil
+	}
+	return reg.CustomValidationProblems()
 }

@@ -139,38 +139,57 @@ func shortTypeText(t *types.Type) string {
 	return t.Name.Name
 }
 
-// VerifyCustomValidationsHaveTags is called once every input has been
-// processed. It fails for any ValidateCustom_* function that no
-// +k8s:customValidation tag calls, and for any in an input package rather
-// than in the generated package.
-func (r *Registry) VerifyCustomValidationsHaveTags() error {
+// CustomProblem is a ValidateCustom_* function that is not where, or not
+// what, +k8s:customValidation expects.
+type CustomProblem struct {
+	Func types.Name
+	Msg  string
+}
+
+// CustomValidationProblems is called once every input has been processed.
+// It returns the ValidateCustom_* functions that no +k8s:customValidation
+// tag calls, and those in an input package rather than in the generated
+// package, sorted.
+func (r *Registry) CustomValidationProblems() []CustomProblem {
 	tv, _ := r.Lookup(tnCustomValidation)
 	ct, ok := tv.(*customTag)
 	if !ok || ct.universe == nil {
 		return nil
 	}
-	var problems []string
+	var out []CustomProblem
 	checked := map[string]bool{}
-	for in, out := range ct.canonical {
-		if in != out {
+	for in, gen := range ct.canonical {
+		if in != gen {
 			for _, name := range ct.customFuncs(in) {
-				problems = append(problems, fmt.Sprintf("%s.%s: move to the generated package %s", in, name, out))
+				out = append(out, CustomProblem{types.Name{Package: in, Name: name}, "move to the generated package " + gen})
 			}
 		}
-		if checked[out] {
+		if checked[gen] {
 			continue
 		}
-		checked[out] = true
-		for _, name := range ct.customFuncs(out) {
-			if !ct.called[types.Name{Package: out, Name: name}] {
-				problems = append(problems, fmt.Sprintf("%s.%s: no matching tag (add +%s, or rename if not a custom validation)", out, name, tnCustomValidation))
+		checked[gen] = true
+		for _, name := range ct.customFuncs(gen) {
+			if fn := (types.Name{Package: gen, Name: name}); !ct.called[fn] {
+				out = append(out, CustomProblem{fn, "no matching tag (add +" + tnCustomValidation + ", or rename if not a custom validation)"})
 			}
 		}
+	}
+	slices.SortFunc(out, func(a, b CustomProblem) int {
+		return strings.Compare(a.Func.String()+": "+a.Msg, b.Func.String()+": "+b.Msg)
+	})
+	return out
+}
+
+// VerifyCustomValidationsHaveTags is CustomValidationProblems as one
+// error, or nil.
+func (r *Registry) VerifyCustomValidationsHaveTags() error {
+	var problems []string
+	for _, p := range r.CustomValidationProblems() {
+		problems = append(problems, fmt.Sprintf("%s.%s: %s", p.Func.Package, p.Func.Name, p.Msg))
 	}
 	if len(problems) == 0 {
 		return nil
 	}
-	slices.Sort(problems)
 	return fmt.Errorf("+%s: %s", tnCustomValidation, strings.Join(problems, "; "))
 }
 

@@ -10,8 +10,9 @@ import (
 )
 
 // +k8s:eachVal and +k8s:eachKey apply a tag to every value or key of a
-// list or map. The generator iterates the same way through ForEachVal and
-// ForEachKey, to call the validation function of an element type.
+// list or map. The generator iterates the same way through the Registry's
+// ForEachVal and ForEachKey, to call the validation function of an element
+// type.
 const (
 	tagEachVal = "k8s:eachVal"
 	tagEachKey = "k8s:eachKey"
@@ -36,9 +37,12 @@ func init() {
 }
 
 // eachValTag is +k8s:eachVal.
-type eachValTag struct{ inner TagValidationExtractor }
+type eachValTag struct {
+	inner TagValidationExtractor
+	s     *runShared
+}
 
-func (v *eachValTag) Init(cfg Config)            { v.inner = cfg.TagValidator }
+func (v *eachValTag) Init(cfg Config)            { v.inner, v.s = cfg.TagValidator, sharedFor(cfg) }
 func (*eachValTag) TagName() string              { return tagEachVal }
 func (*eachValTag) ValidScopes() sets.Set[Scope] { return eachScopes }
 
@@ -76,7 +80,7 @@ func (v *eachValTag) GetValidations(ctx Context, tag codetags.Tag) (Validations,
 	if len(got.Functions) > 0 {
 		fns := got.Functions
 		out.AddDeferred(Deferred(ThisContext, func() (Validations, error) {
-			return eachValues(ctx.Path, t, Validations{Functions: fns})
+			return v.s.eachValues(ctx.Path, t, Validations{Functions: fns})
 		}))
 	}
 	if len(got.Deferred) > 0 {
@@ -85,7 +89,7 @@ func (v *eachValTag) GetValidations(ctx Context, tag codetags.Tag) (Validations,
 			if err != nil {
 				return Validations{}, err
 			}
-			return eachValues(ctx.Path, t, resolved)
+			return v.s.eachValues(ctx.Path, t, resolved)
 		}))
 	}
 	if out.Empty() {
@@ -125,12 +129,12 @@ func resolveEachDeferred(ds []DeferredGen) (Validations, error) {
 // eachValues wraps every function of vals in a call that applies it to
 // each value of the list or map t (the declared type, maybe named) at
 // fldPath.
-func eachValues(fldPath *field.Path, t *types.Type, vals Validations) (Validations, error) {
+func (s *runShared) eachValues(fldPath *field.Path, t *types.Type, vals Validations) (Validations, error) {
 	nt := NativeType(t)
 	var wrap func(FunctionGen, DeferredScope) FunctionGen
 	switch nt.Kind {
 	case types.Slice, types.Array:
-		match, equiv := ListMatchArgs(fldPath, t)
+		match, equiv := s.listMatchArgs(fldPath, t)
 		fn := fnEachValSliceVal
 		if nt.Elem.Kind == types.Pointer {
 			fn = fnEachPtrSliceVal
@@ -157,12 +161,6 @@ func eachValues(fldPath *field.Path, t *types.Type, vals Validations) (Validatio
 	}
 	w := WrapFunctions(vals, wrap)
 	return Validations{Functions: w.Functions, Deferred: w.Deferred, OpaqueValType: vals.OpaqueType}, nil
-}
-
-// ForEachVal returns fn applied to each value of the list or map t, the
-// declared type of the field or type at fldPath.
-func ForEachVal(fldPath *field.Path, t *types.Type, fn FunctionGen) (Validations, error) {
-	return eachValues(fldPath, t, Validations{Functions: []FunctionGen{fn}})
 }
 
 // eachKeyTag is +k8s:eachKey.
@@ -240,11 +238,6 @@ func eachKeys(t *types.Type, vals Validations) Validations {
 		return Function(tagEachKey, f.Flags, fnEachMapKey, WrapperFunction{Function: f, ObjType: nt.Key}).WithComments(comments...)
 	})
 	return Validations{Functions: w.Functions, Deferred: w.Deferred, OpaqueKeyType: vals.OpaqueType}
-}
-
-// ForEachKey returns fn applied to each key of the map t.
-func ForEachKey(_ *field.Path, t *types.Type, fn FunctionGen) (Validations, error) {
-	return eachKeys(t, Validations{Functions: []FunctionGen{fn}}), nil
 }
 
 // PtrSliceNoNils is the check the generator puts first on a []*T field:

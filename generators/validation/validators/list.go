@@ -56,9 +56,8 @@ type runShared struct {
 }
 
 var (
-	sharedMu     sync.Mutex
-	sharedByRun  = map[any]*runShared{}
-	latestShared *runShared
+	sharedMu    sync.Mutex
+	sharedByRun = map[any]*runShared{}
 )
 
 // sharedFor returns the shared state of cfg's run; all validators of a
@@ -90,7 +89,6 @@ func sharedFor(cfg Config) *runShared {
 			}, key)
 		}
 	}
-	latestShared = s
 	return s
 }
 
@@ -145,19 +143,13 @@ func equalityFor(t *types.Type) Identifier {
 	return Identifier(fnSemanticEqual)
 }
 
-// ListMatchArgs returns the match and equivalence arguments that the
+// listMatchArgs returns the match and equivalence arguments that the
 // per-item runtime functions (EachValSliceVal and the like) take for the
-// list at fldPath of type t, from the list tags of the latest run: a key
-// matcher and an equality for list-maps, an equality and nil for sets,
+// list at fldPath of type t, from the list tags seen so far in this run: a
+// key matcher and an equality for list-maps, an equality and nil for sets,
 // and nil twice otherwise.
-func ListMatchArgs(fldPath *field.Path, t *types.Type) (match, equiv any) {
-	sharedMu.Lock()
-	s := latestShared
-	sharedMu.Unlock()
+func (s *runShared) listMatchArgs(fldPath *field.Path, t *types.Type) (match, equiv any) {
 	match, equiv = Literal("nil"), Literal("nil")
-	if s == nil {
-		return match, equiv
-	}
 	lf := s.lists[fldPath.String()]
 	if lf == nil {
 		lf = s.lists[t.String()]

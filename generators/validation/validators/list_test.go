@@ -209,7 +209,7 @@ func TestListMapUniqueness(t *testing.T) {
 		t.Errorf("emits %v comments %v", fn.Emits, fn.Comments)
 	}
 	// ListMatchArgs sees the same facts.
-	match, equiv := ListMatchArgs(fieldCtx(f.host, 0).Path, f.list)
+	match, equiv := f.reg.ListMatchArgs(fieldCtx(f.host, 0).Path, f.list)
 	if match.(FunctionLiteral).Body != want || equiv != Identifier(rtFunc("SemanticDeepEqual")) {
 		t.Errorf("ListMatchArgs gave %v, %v", match, equiv)
 	}
@@ -282,7 +282,7 @@ func TestListTypeOnTypedef(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := f.structType("UsesAlias", types.Member{Name: "Items", Type: alias, Tags: `json:"items"`})
-	match, equiv := ListMatchArgs(fieldCtx(st, 0).Path, alias)
+	match, equiv := f.reg.ListMatchArgs(fieldCtx(st, 0).Path, alias)
 	if match.(FunctionLiteral).Body != "return a.Name == b.Name" || equiv == Literal("nil") {
 		t.Errorf("got %v %v", match, equiv)
 	}

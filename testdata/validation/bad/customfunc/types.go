@@ -1,0 +1,18 @@
+package customfunc
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+type Widget struct {
+	// +k8s:optional
+	// +k8s:maxLength=10
+	Name string `json:"name"`
+}
+
+func ValidateCustom_Widget_Name(_ context.Context, _ operation.Operation, _ *field.Path, _, _ *string) field.ErrorList {
+	return nil
+}

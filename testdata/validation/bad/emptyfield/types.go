@@ -1,0 +1,7 @@
+package emptyfield
+
+type Widget struct {
+	// +k8s:optional
+	// +k8s:maxLength=10
+	Name string `json:"name"`
+}

@@ -1,0 +1,7 @@
+package v1alpha1
+
+type Widget struct {
+	// +k8s:optional
+	// +k8s:neq="x"
+	Mode string `json:"mode"`
+}
