@@ -55,12 +55,7 @@
 # binary in ${APIGEN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/apigen}/bin.
 # That happens at most once per shell, and only when a source file is newer
 # than the binary.
-#
-# apigen does not implement every generator yet.  When the input tree asks
-# for one that is missing, the function prints
-#   not yet supported: <generator> (asked for by <dir>)
-# on stderr and returns 1 without touching any file.  Trees that do not ask
-# for it are not affected.
+
 
 set -o errexit
 set -o nounset
@@ -128,7 +123,8 @@ function kube::codegen::internal::build() {
 # default 15s). APIGEN_SESSION=off runs every call on its own.
 APIGEN_SESSION_DIR="${APIGEN_SESSION_DIR:-}"
 
-# Packages whose model-name files are read, never written, as upstream.
+# Packages that are read, never written, as upstream: their model-name
+# files by gen_openapi, their validation functions by gen_helpers.
 KUBE_CODEGEN_READONLY_PKGS=(
     k8s.io/apimachinery/pkg/apis/meta/v1
     k8s.io/apimachinery/pkg/api/resource
@@ -269,17 +265,6 @@ function kube::codegen::internal::load_dir() {
     echo "${root}"
 }
 
-# Prints the "not yet supported" lines for generator $1 and the directories
-# that follow it.
-function kube::codegen::internal::unsupported() {
-    local gen="$1"
-    shift
-    local dir
-    for dir in "$@"; do
-        echo "not yet supported: ${gen} (asked for by ${dir})" >&2
-    done
-}
-
 # The header file used when --boilerplate is not given.  apigen ships none
 # yet; without one, generated files get no license header.
 function kube::codegen::internal::default_boilerplate() {
@@ -404,30 +389,12 @@ function kube::codegen::gen_helpers() {
         return 1
     fi
 
-    # Refuse, before changing anything, when a package asks for a generator
-    # apigen does not have yet.
-    local failed=""
-    local gen d dirs
-    for gen in validation-gen; do
-        dirs=()
-        while IFS= read -r d; do
-            dirs+=("${d}")
-        done < <(kube::codegen::internal::tagged_dirs "^\s*//\s*+k8s:${gen}=" "${in_dir}")
-        if [ "${#dirs[@]}" != 0 ]; then
-            kube::codegen::internal::unsupported "${gen}" "${dirs[@]}"
-            failed="true"
-        fi
-    done
-    if [ -n "${failed}" ]; then
-        return 1
-    fi
-
     # One apigen process over one load does what upstream runs one tool per
     # generator for. Each generator acts only on the packages whose markers
     # ask for it, so the inputs are the union of the tagged packages.
     local generators=() input_pkgs=() seen=" " first_dir=""
-    local dir pkg name
-    for name in deepcopy defaulter conversion featuregate; do
+    local dir pkg name dirs
+    for name in deepcopy validation defaulter conversion featuregate; do
         dirs=()
         while IFS= read -r dir; do
             dirs+=("${dir}")
@@ -467,7 +434,11 @@ function kube::codegen::gen_helpers() {
         args+=(-v "${v}")
     fi
     args+=(--deepcopy-output-file zz_generated.deepcopy.go --defaulter-output-file zz_generated.defaults.go
-        --conversion-output-file zz_generated.conversion.go)
+        --conversion-output-file zz_generated.conversion.go --validation-output-file zz_generated.validations.go)
+    local ro
+    for ro in "${KUBE_CODEGEN_READONLY_PKGS[@]}"; do
+        args+=(--validation-readonly-pkg "${ro}")
+    done
     if [ -n "${lint_rules}" ]; then
         args+=(--lint-rules "${lint_rules}")
     fi

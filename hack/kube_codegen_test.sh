@@ -279,6 +279,22 @@ zz_generated.deepcopy.go
 zz_generated.defaults.go
 --conversion-output-file
 zz_generated.conversion.go
+--validation-output-file
+zz_generated.validations.go
+--validation-readonly-pkg
+k8s.io/apimachinery/pkg/apis/meta/v1
+--validation-readonly-pkg
+k8s.io/apimachinery/pkg/api/resource
+--validation-readonly-pkg
+k8s.io/apimachinery/pkg/runtime
+--validation-readonly-pkg
+k8s.io/apimachinery/pkg/types
+--validation-readonly-pkg
+k8s.io/apimachinery/pkg/util/intstr
+--validation-readonly-pkg
+k8s.io/apimachinery/pkg/version
+--validation-readonly-pkg
+time
 --preload
 k8s.io/apimachinery/pkg/apis/meta/v1,k8s.io/apimachinery/pkg/runtime,k8s.io/apimachinery/pkg/version,k8s.io/apimachinery/pkg/api/resource
 ${MOD}/pkg/apis/gadgets/v1beta1
@@ -302,6 +318,14 @@ EOF
         printf '%s\n' -v 3 --deepcopy-output-file zz_generated.deepcopy.go \
             --defaulter-output-file zz_generated.defaults.go \
             --conversion-output-file zz_generated.conversion.go \
+            --validation-output-file zz_generated.validations.go \
+            --validation-readonly-pkg k8s.io/apimachinery/pkg/apis/meta/v1 \
+            --validation-readonly-pkg k8s.io/apimachinery/pkg/api/resource \
+            --validation-readonly-pkg k8s.io/apimachinery/pkg/runtime \
+            --validation-readonly-pkg k8s.io/apimachinery/pkg/types \
+            --validation-readonly-pkg k8s.io/apimachinery/pkg/util/intstr \
+            --validation-readonly-pkg k8s.io/apimachinery/pkg/version \
+            --validation-readonly-pkg time \
             --preload k8s.io/apimachinery/pkg/apis/meta/v1,k8s.io/apimachinery/pkg/runtime,k8s.io/apimachinery/pkg/version,k8s.io/apimachinery/pkg/api/resource \
             "${MOD}/pkg/apis/widgets/v1"
     } >"${WORK}/want.args"
@@ -480,23 +504,6 @@ function test_no_tags_is_noop() {
     expect_no_file "${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go"
 }
 
-# unsupported_helper GEN: a package tagged +k8s:GEN= makes gen_helpers fail
-# before touching any file.
-function unsupported_helper() {
-    local gen="$1"
-    local m
-    m="$(new_module "${gen}")"
-    mkdir -p "${m}/pkg/apis/widgets/v2"
-    printf '// +k8s:deepcopy-gen=package\n//  +k8s:%s=%s/pkg/apis/widgets\n\npackage v2\n' \
-        "${gen}" "${MOD}" >"${m}/pkg/apis/widgets/v2/doc.go"
-    printf 'package v1\n\n// keep me\n' >"${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go"
-    codegen "${m}" kube::codegen::gen_helpers --boilerplate "${HEADER}" "${m}/pkg/apis"
-    expect_rc 1 "$?"
-    expect_err "not yet supported: ${gen} (asked for by ${m}/pkg/apis/widgets/v2)"
-    expect_contains "${m}/pkg/apis/widgets/v1/zz_generated.deepcopy.go" "// keep me"
-    expect_no_file "${m}/pkg/apis/widgets/v2/zz_generated.deepcopy.go"
-}
-
 # A versioned package with +k8s:conversion-gen gets real conversions to
 # its internal package, in the same apigen process as its deepcopy code,
 # and the result compiles.
@@ -517,15 +524,33 @@ function test_conversion_generates() {
         fail "generated conversion code does not vet (see stderr)"
     fi
 }
-function test_validation_unsupported() { unsupported_helper validation-gen; }
 
-# Under errexit, as in a project's update-codegen.sh, the failure stops the
-# caller with status 1.
-function test_unsupported_stops_caller() {
+# A package tagged +k8s:validation-gen gets Validate_ functions in the same
+# apigen process as its deepcopy code, and the result vets.
+function test_validation_generates() {
+    local m
+    m="$(new_module validation)"
+    local v1="${m}/pkg/apis/widgets/v1"
+    printf '// +k8s:deepcopy-gen=package\n// +k8s:validation-gen=TypesWithField=TypeMeta\n\npackage v1\n' >"${v1}/doc.go"
+    sed -i 's|^\tSize   int  |\t// +k8s:optional\n\t// +k8s:minimum=1\n\tSize   int  |; s|^\tParent |\t// +k8s:optional\n\tParent |' "${v1}/types.go"
+    printf 'package v1\n\nimport "k8s.io/apimachinery/pkg/runtime"\n\nvar localSchemeBuilder = runtime.NewSchemeBuilder()\n' >"${v1}/register.go"
+    codegen "${m}" kube::codegen::gen_helpers --boilerplate "${HEADER}" pkg/apis
+    expect_rc 0 "$?"
+    expect_contains "${v1}/zz_generated.validations.go" "func Validate_Widget("
+    expect_contains "${v1}/zz_generated.validations.go" "validate.Minimum("
+    if ! (cd "${m}" && go vet ./... >>"${WORK}/err" 2>&1); then
+        fail "generated validation code does not vet (see stderr)"
+    fi
+}
+
+# Under errexit, as in a project's update-codegen.sh, a failure stops the
+# caller with status 1, and the tag is named at its file:line.
+function test_failure_stops_caller() {
     local m
     m="$(new_module stops)"
-    printf '// +k8s:validation-gen=TypeMeta\n\npackage v1\n' \
-        >"${m}/pkg/apis/widgets/v1/validation.go"
+    printf '// +k8s:deepcopy-gen=package\n// +k8s:validation-gen=TypesWithField=TypeMeta\n\npackage v1\n' \
+        >"${m}/pkg/apis/widgets/v1/doc.go"
+    sed -i 's|^\tSize   int  |\t// +k8s:maxLength=3\n\tSize   int  |' "${m}/pkg/apis/widgets/v1/types.go"
     cat >"${m}/update-codegen.sh" <<EOF
 #!/usr/bin/env bash
 set -o errexit -o nounset -o pipefail
@@ -535,7 +560,8 @@ echo "should not get here"
 EOF
     codegen "${m}" bash ./update-codegen.sh
     expect_rc 1 "$?"
-    expect_err "not yet supported: validation-gen (asked for by pkg/apis/widgets/v1)"
+    expect_err "pkg/apis/widgets/v1/types.go:"
+    expect_err "maxLength"
     if grep -q "should not get here" "${WORK}/out"; then
         fail "the caller went on after the failure"
     fi
@@ -780,8 +806,8 @@ run_case default_cache_dir
 run_case no_tags_is_noop
 run_case session_shares_load
 run_case conversion_generates
-run_case validation_unsupported
-run_case unsupported_stops_caller
+run_case validation_generates
+run_case failure_stops_caller
 run_case untagged_mention_ignored
 run_case helpers_bad_args
 run_case openapi
