@@ -135,6 +135,14 @@ KUBE_CODEGEN_READONLY_PKGS=(
     time
 )
 
+# Read as well by validation-gen, beyond upstream's list: the package that
+# holds the validation of metav1's types (Validate_ObjectMeta, …), so that
+# types embedding ObjectMeta get calls that exist. Upstream's script calls
+# metav1.Validate_ObjectMeta, which does not, or stops on metav1.Condition.
+KUBE_CODEGEN_VALIDATION_PKGS=(
+    k8s.io/apimachinery/pkg/apis/meta/v1/validation
+)
+
 # The apimachinery packages gen_openapi always passes, as upstream does:
 # they hold types most API types refer to.
 KUBE_CODEGEN_OPENAPI_PKGS=(
@@ -436,7 +444,7 @@ function kube::codegen::gen_helpers() {
     args+=(--deepcopy-output-file zz_generated.deepcopy.go --defaulter-output-file zz_generated.defaults.go
         --conversion-output-file zz_generated.conversion.go --validation-output-file zz_generated.validations.go)
     local ro
-    for ro in "${KUBE_CODEGEN_READONLY_PKGS[@]}"; do
+    for ro in "${KUBE_CODEGEN_READONLY_PKGS[@]}" "${KUBE_CODEGEN_VALIDATION_PKGS[@]}"; do
         args+=(--validation-readonly-pkg "${ro}")
     done
     if [ -n "${lint_rules}" ]; then

@@ -52,7 +52,7 @@ func repoRoot(t *testing.T) string {
 }
 
 // exampleTools are the tools whose files the example's script writes.
-var exampleTools = []string{"protoc-gen-gogo", "deepcopy-gen", "conversion-gen", "defaulter-gen", "applyconfiguration-gen", "client-gen", "lister-gen", "informer-gen"}
+var exampleTools = []string{"protoc-gen-gogo", "deepcopy-gen", "validation-gen", "conversion-gen", "defaulter-gen", "applyconfiguration-gen", "client-gen", "lister-gen", "informer-gen"}
 
 // exampleCopy copies the example into a temporary directory and returns
 // the copy and its files as committed.

@@ -152,7 +152,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 			}
 		}
 	}
-	for _, p := range customProblems(ok, reg) {
+	for _, p := range customProblems(ok, reg, jobs) {
 		pos := invalidPos
 		if pkg := m.Universe[p.Func.Package]; pkg != nil && pkg.Functions[p.Func.Name] != nil {
 			pos = m.Position(pkg.Functions[p.Func.Name])
@@ -233,12 +233,34 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) ([]*job, map[string]s
 		}
 		jobs = append(jobs, &job{pkg: p, typesPkg: tp.Package, act: a})
 	}
-	for _, p := range g.readOnlyPackages(m, diags) {
+	readOnly := g.readOnlyPackages(m, diags)
+	for _, p := range readOnly {
 		if _, ok := canon[p]; !ok {
 			canon[p] = p
 		}
 	}
+	readOnlyInputs(m, readOnly, canon)
 	return jobs, canon
+}
+
+// readOnlyInputs points the validation of a read-only package's types at
+// another read-only package that generates it: with
+// k8s.io/apimachinery/pkg/apis/meta/v1/validation read only, ObjectMeta
+// is validated by its Validate_ObjectMeta, which metav1 itself lacks.
+// Upstream maps a read-only package to itself alone, and so calls
+// functions that do not exist (apigen's addition; inputs being generated
+// keep their own mapping).
+func readOnlyInputs(m *model.Model, readOnly []string, canon map[string]string) {
+	for _, r := range readOnly {
+		p := m.Package(r)
+		if p == nil {
+			continue
+		}
+		a := activationOf(r, p.Markers)
+		if a.input != r && canon[a.input] == a.input && slices.Contains(readOnly, a.input) {
+			canon[a.input] = r
+		}
+	}
 }
 
 // roots returns the types of a job that get a validation function whether
@@ -396,10 +418,16 @@ func (g *Generator) lint(d *discoverer, jobs []*job, diags *diag.List) bool {
 }
 
 // customProblems are the registry's, once discovery went through: before,
-// functions whose tags were not reached would look unused.
-func customProblems(discovered bool, reg *v.Registry) []v.CustomProblem {
+// functions whose tags were not reached would look unused. Only the
+// packages of the run's jobs and their inputs count: a read-only package
+// is not this run's to judge.
+func customProblems(discovered bool, reg *v.Registry, jobs []*job) []v.CustomProblem {
 	if !discovered {
 		return nil
 	}
-	return reg.CustomValidationProblems()
+	mine := map[string]bool{}
+	for _, j := range jobs {
+		mine[j.pkg.Path], mine[j.typesPkg.Path] = true, true
+	}
+	return slices.DeleteFunc(reg.CustomValidationProblems(), func(p v.CustomProblem) bool { return !mine[p.Func.Package] })
 }

@@ -38,9 +38,9 @@ import (
 func wireOnly(obj runtime.Object) {
 	switch o := obj.(type) {
 	case *v6.Frobber:
-		o.Spec.Aliases, o.Spec.Offset, o.Spec.Widget, o.Spec.Weights = nil, [2]int32{}, nil, nil
+		o.Spec.Aliases, o.Spec.Widget, o.Spec.Weights = nil, nil, nil
 	case *v7beta1.Frobber:
-		o.Spec.Aliases, o.Spec.Offset, o.Spec.Widget, o.Spec.Weights = nil, [2]int32{}, nil, nil
+		o.Spec.Aliases, o.Spec.Widget, o.Spec.Weights = nil, nil, nil
 	case *v6.FrobberList:
 		for i := range o.Items {
 			wireOnly(&o.Items[i])

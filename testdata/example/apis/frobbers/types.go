@@ -73,8 +73,6 @@ type FrobberSpec struct {
 	// Annotations uses a named map type.
 	// +optional
 	Annotations Annotations
-	// Offset is a fixed-size array of x and y offsets.
-	Offset [2]int32
 	// StartTime is when frobbing should start.
 	StartTime metav1.Time
 	// Deadline is when frobbing must be finished, if ever.
@@ -141,6 +139,10 @@ type GearWidget struct {
 	// Ratios lists the gear ratios.
 	// +optional
 	Ratios []int32
+	// Offset is a fixed-size array of x and y offsets. It is here, where
+	// declarative validation does not reach, because validation-gen
+	// refuses arrays.
+	Offset [2]int32
 }
 
 // Name implements Widget.

@@ -86,11 +86,10 @@ func newFrobber() *Frobber {
 			PortsByName: map[string]FrobberPort{"metrics": {Name: "metrics", Port: 9090, Protocol: "TCP", AppProtocol: ptrTo("prometheus"), Hints: []string{"zone-b"}}},
 			Tags:        Tags{"red", "green"},
 			Annotations: Annotations{"owner": "team-frob"},
-			Offset:      [2]int32{5, 6},
 			StartTime:   at(3 * time.Hour),
 			Deadline:    ptrTo(at(4 * time.Hour)),
 			Target:      intstr.FromInt32(8080),
-			Widget:      &GearWidget{Label: "main", Teeth: 12, Ratios: []int32{1, 2, 3}},
+			Widget:      &GearWidget{Label: "main", Teeth: 12, Ratios: []int32{1, 2, 3}, Offset: [2]int32{5, 6}},
 		},
 		Status: FrobberStatus{
 			Conditions: []metav1.Condition{{
@@ -203,7 +202,7 @@ var mutations = []mutation{
 	}},
 	{"Spec/named_slice_Tags", func(c *Frobber) { c.Spec.Tags[0] = "changed" }},
 	{"Spec/named_map_Annotations", func(c *Frobber) { c.Spec.Annotations["owner"] = "changed" }},
-	{"Spec/array_Offset", func(c *Frobber) { c.Spec.Offset[0] = 100 }},
+	{"Spec/array_Offset", func(c *Frobber) { c.Spec.Widget.(*GearWidget).Offset[0] = 100 }},
 	{"Spec/metav1_Time_value_StartTime", func(c *Frobber) { c.Spec.StartTime.Time = c.Spec.StartTime.Add(time.Minute) }},
 	{"Spec/metav1_Time_pointer_Deadline", func(c *Frobber) { c.Spec.Deadline.Time = c.Spec.Deadline.Add(time.Minute) }},
 	{"Spec/IntOrString_Target", func(c *Frobber) { c.Spec.Target.IntVal = 1; c.Spec.Target.StrVal = "changed" }},

@@ -20,5 +20,6 @@ permissions and limitations.
 // +k8s:conversion-gen=example.com/frobbers/apis/frobbers
 // +k8s:defaulter-gen=TypeMeta
 // +k8s:featuregate-gen=package
+// +k8s:validation-gen=TypesWithField=TypeMeta
 // +groupName=frobbers.example.com
 package v6

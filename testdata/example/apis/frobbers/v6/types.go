@@ -38,6 +38,7 @@ type Frobber struct {
 // deepcopy generator has to deal with.
 type FrobberSpec struct {
 	// Height is the vertical extent of the frob.
+	// +k8s:required
 	Height int32 `json:"height" protobuf:"varint,1,opt,name=height"`
 
 	// Width is the horizontal extent of the frob.
@@ -51,6 +52,8 @@ type FrobberSpec struct {
 	Param string `json:"param" protobuf:"bytes,3,opt,name=param"`
 	// Params is every parameter. When set, Params[0] equals Param.
 	// +optional
+	// +k8s:optional
+	// +k8s:maxItems=16
 	Params []string `json:"params,omitempty" protobuf:"bytes,4,rep,name=params"`
 
 	// Labels is a plain string-to-string map.
@@ -64,12 +67,17 @@ type FrobberSpec struct {
 	Weights []*int32 `json:"weights,omitempty" protobuf:"-"`
 	// Selector restricts which things get frobbed.
 	// +optional
+	// +k8s:optional
 	Selector *FrobberSelector `json:"selector,omitempty" protobuf:"bytes,6,opt,name=selector"`
-	// Ports lists the ports the Frobber listens on.
+	// Ports lists the ports the Frobber listens on, one per name.
 	// +optional
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
 	Ports []FrobberPort `json:"ports,omitempty" protobuf:"bytes,7,rep,name=ports"`
 	// PortsByName indexes extra ports by name.
 	// +optional
+	// +k8s:optional
 	PortsByName map[string]FrobberPort `json:"portsByName,omitempty" protobuf:"bytes,8,rep,name=portsByName"`
 	// Tags uses a named slice type.
 	// +optional
@@ -77,8 +85,6 @@ type FrobberSpec struct {
 	// Annotations uses a named map type.
 	// +optional
 	Annotations Annotations `json:"annotations,omitempty" protobuf:"bytes,10,rep,name=annotations,casttype=Annotations"`
-	// Offset is a fixed-size array of x and y offsets.
-	Offset [2]int32 `json:"offset" protobuf:"-"`
 	// StartTime is when frobbing should start.
 	StartTime metav1.Time `json:"startTime" protobuf:"bytes,11,opt,name=startTime"`
 	// Deadline is when frobbing must be finished, if ever.
@@ -91,13 +97,17 @@ type FrobberSpec struct {
 	Widget Widget `json:"widget,omitempty" protobuf:"-"`
 }
 
-// FrobberSelector picks things by label and by name.
+// FrobberSelector picks things by label or by name: exactly one of the two.
 type FrobberSelector struct {
 	// MatchLabels must all be present on a selected thing.
 	// +optional
+	// +k8s:optional
+	// +k8s:unionMember
 	MatchLabels map[string]string `json:"matchLabels,omitempty" protobuf:"bytes,1,rep,name=matchLabels"`
 	// MatchNames lists names that are always selected.
 	// +optional
+	// +k8s:optional
+	// +k8s:unionMember
 	MatchNames []string `json:"matchNames,omitempty" protobuf:"bytes,2,rep,name=matchNames"`
 }
 
@@ -110,7 +120,8 @@ type FrobberPort struct {
 	// Protocol is the transport protocol of the port.
 	// +default="TCP"
 	// +optional
-	Protocol string `json:"protocol,omitempty" protobuf:"bytes,3,opt,name=protocol"`
+	// +k8s:optional
+	Protocol Protocol `json:"protocol,omitempty" protobuf:"bytes,3,opt,name=protocol"`
 	// AppProtocol is the application protocol spoken on the port.
 	// +optional
 	AppProtocol *string `json:"appProtocol,omitempty" protobuf:"bytes,4,opt,name=appProtocol"`
@@ -120,6 +131,16 @@ type FrobberPort struct {
 	// +listType=atomic
 	Hints []string `json:"hints,omitempty" protobuf:"bytes,5,rep,name=hints"`
 }
+
+// Protocol is a transport protocol.
+// +k8s:enum
+type Protocol string
+
+// The transport protocols a port may speak.
+const (
+	ProtocolTCP Protocol = "TCP"
+	ProtocolUDP Protocol = "UDP"
+)
 
 // Tags is a named list of strings.
 type Tags []string
@@ -145,6 +166,10 @@ type GearWidget struct {
 	// Ratios lists the gear ratios.
 	// +optional
 	Ratios []int32 `json:"ratios,omitempty" protobuf:"varint,3,rep,name=ratios"`
+	// Offset is a fixed-size array of x and y offsets. It is here, where
+	// declarative validation does not reach, because validation-gen
+	// refuses arrays.
+	Offset [2]int32 `json:"offset" protobuf:"-"`
 }
 
 // Name implements Widget.
@@ -154,6 +179,7 @@ func (g *GearWidget) Name() string { return g.Label }
 type FrobberStatus struct {
 	// Conditions describe the current state of the Frobber.
 	// +optional
+	// +k8s:optional
 	Conditions []metav1.Condition `json:"conditions,omitempty" protobuf:"bytes,1,rep,name=conditions"`
 	// ObservedGeneration is the generation the status was computed for.
 	// +optional

@@ -245,7 +245,6 @@ func autoConvert_v6_FrobberSpec_To_frobbers_FrobberSpec(in *FrobberSpec, out *fr
 	out.PortsByName = *(*map[string]frobbers.FrobberPort)(unsafe.Pointer(&in.PortsByName))
 	out.Tags = *(*frobbers.Tags)(unsafe.Pointer(&in.Tags))
 	out.Annotations = *(*frobbers.Annotations)(unsafe.Pointer(&in.Annotations))
-	out.Offset = in.Offset
 	out.StartTime = in.StartTime
 	out.Deadline = (*v1.Time)(unsafe.Pointer(in.Deadline))
 	out.Target = in.Target
@@ -267,7 +266,6 @@ func autoConvert_frobbers_FrobberSpec_To_v6_FrobberSpec(in *frobbers.FrobberSpec
 	out.PortsByName = *(*map[string]FrobberPort)(unsafe.Pointer(&in.PortsByName))
 	out.Tags = *(*Tags)(unsafe.Pointer(&in.Tags))
 	out.Annotations = *(*Annotations)(unsafe.Pointer(&in.Annotations))
-	out.Offset = in.Offset
 	out.StartTime = in.StartTime
 	out.Deadline = (*v1.Time)(unsafe.Pointer(in.Deadline))
 	out.Target = in.Target

@@ -238,7 +238,6 @@ func (in *FrobberSpec) DeepCopyInto(out *FrobberSpec) {
 			(*out)[key] = val
 		}
 	}
-	out.Offset = in.Offset
 	in.StartTime.DeepCopyInto(&out.StartTime)
 	if in.Deadline != nil {
 		in, out := &in.Deadline, &out.Deadline
@@ -292,6 +291,7 @@ func (in *GearWidget) DeepCopyInto(out *GearWidget) {
 		*out = make([]int32, len(*in))
 		copy(*out, *in)
 	}
+	out.Offset = in.Offset
 	return
 }
 

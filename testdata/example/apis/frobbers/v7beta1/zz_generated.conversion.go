@@ -244,7 +244,6 @@ func autoConvert_v7beta1_FrobberSpec_To_frobbers_FrobberSpec(in *FrobberSpec, ou
 	out.PortsByName = *(*map[string]frobbers.FrobberPort)(unsafe.Pointer(&in.PortsByName))
 	out.Tags = *(*frobbers.Tags)(unsafe.Pointer(&in.Tags))
 	out.Annotations = *(*frobbers.Annotations)(unsafe.Pointer(&in.Annotations))
-	out.Offset = in.Offset
 	out.StartTime = in.StartTime
 	out.Deadline = (*v1.Time)(unsafe.Pointer(in.Deadline))
 	out.Target = in.Target
@@ -271,7 +270,6 @@ func autoConvert_frobbers_FrobberSpec_To_v7beta1_FrobberSpec(in *frobbers.Frobbe
 	out.PortsByName = *(*map[string]FrobberPort)(unsafe.Pointer(&in.PortsByName))
 	out.Tags = *(*Tags)(unsafe.Pointer(&in.Tags))
 	out.Annotations = *(*Annotations)(unsafe.Pointer(&in.Annotations))
-	out.Offset = in.Offset
 	out.StartTime = in.StartTime
 	out.Deadline = (*v1.Time)(unsafe.Pointer(in.Deadline))
 	out.Target = in.Target

@@ -16,6 +16,10 @@ permissions and limitations.
 
 package v6
 
+import (
+	frobbersv6 "example.com/frobbers/apis/frobbers/v6"
+)
+
 // FrobberPortApplyConfiguration represents a declarative configuration of the FrobberPort type for use
 // with apply.
 //
@@ -26,7 +30,7 @@ type FrobberPortApplyConfiguration struct {
 	// Port is the port number.
 	Port *int32 `json:"port,omitempty"`
 	// Protocol is the transport protocol of the port.
-	Protocol *string `json:"protocol,omitempty"`
+	Protocol *frobbersv6.Protocol `json:"protocol,omitempty"`
 	// AppProtocol is the application protocol spoken on the port.
 	AppProtocol *string `json:"appProtocol,omitempty"`
 	// Hints name the traffic the port prefers, in order of preference.
@@ -58,7 +62,7 @@ func (b *FrobberPortApplyConfiguration) WithPort(value int32) *FrobberPortApplyC
 // WithProtocol sets the Protocol field in the declarative configuration to the given value
 // and returns the receiver, so that objects can be built by chaining "With" function invocations.
 // If called multiple times, the Protocol field is set to the value of the last call.
-func (b *FrobberPortApplyConfiguration) WithProtocol(value string) *FrobberPortApplyConfiguration {
+func (b *FrobberPortApplyConfiguration) WithProtocol(value frobbersv6.Protocol) *FrobberPortApplyConfiguration {
 	b.Protocol = &value
 	return b
 }

@@ -19,7 +19,7 @@ package v6
 // FrobberSelectorApplyConfiguration represents a declarative configuration of the FrobberSelector type for use
 // with apply.
 //
-// FrobberSelector picks things by label and by name.
+// FrobberSelector picks things by label or by name: exactly one of the two.
 type FrobberSelectorApplyConfiguration struct {
 	// MatchLabels must all be present on a selected thing.
 	MatchLabels map[string]string `json:"matchLabels,omitempty"`

@@ -47,7 +47,7 @@ type FrobberSpecApplyConfiguration struct {
 	Weights []*int32 `json:"weights,omitempty"`
 	// Selector restricts which things get frobbed.
 	Selector *FrobberSelectorApplyConfiguration `json:"selector,omitempty"`
-	// Ports lists the ports the Frobber listens on.
+	// Ports lists the ports the Frobber listens on, one per name.
 	Ports []FrobberPortApplyConfiguration `json:"ports,omitempty"`
 	// PortsByName indexes extra ports by name.
 	PortsByName map[string]FrobberPortApplyConfiguration `json:"portsByName,omitempty"`
@@ -55,8 +55,6 @@ type FrobberSpecApplyConfiguration struct {
 	Tags *frobbersv6.Tags `json:"tags,omitempty"`
 	// Annotations uses a named map type.
 	Annotations *frobbersv6.Annotations `json:"annotations,omitempty"`
-	// Offset is a fixed-size array of x and y offsets.
-	Offset *[2]int32 `json:"offset,omitempty"`
 	// StartTime is when frobbing should start.
 	StartTime *v1.Time `json:"startTime,omitempty"`
 	// Deadline is when frobbing must be finished, if ever.
@@ -196,14 +194,6 @@ func (b *FrobberSpecApplyConfiguration) WithTags(value frobbersv6.Tags) *Frobber
 // If called multiple times, the Annotations field is set to the value of the last call.
 func (b *FrobberSpecApplyConfiguration) WithAnnotations(value frobbersv6.Annotations) *FrobberSpecApplyConfiguration {
 	b.Annotations = &value
-	return b
-}
-
-// WithOffset sets the Offset field in the declarative configuration to the given value
-// and returns the receiver, so that objects can be built by chaining "With" function invocations.
-// If called multiple times, the Offset field is set to the value of the last call.
-func (b *FrobberSpecApplyConfiguration) WithOffset(value [2]int32) *FrobberSpecApplyConfiguration {
-	b.Offset = &value
 	return b
 }
 

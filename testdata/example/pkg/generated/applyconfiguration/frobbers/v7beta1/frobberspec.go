@@ -51,8 +51,6 @@ type FrobberSpecApplyConfiguration struct {
 	Tags *frobbersv7beta1.Tags `json:"tags,omitempty"`
 	// Annotations uses a named map type.
 	Annotations *frobbersv7beta1.Annotations `json:"annotations,omitempty"`
-	// Offset is a fixed-size array of x and y offsets.
-	Offset *[2]int32 `json:"offset,omitempty"`
 	// StartTime is when frobbing should start.
 	StartTime *v1.Time `json:"startTime,omitempty"`
 	// Deadline is when frobbing must be finished, if ever.
@@ -184,14 +182,6 @@ func (b *FrobberSpecApplyConfiguration) WithTags(value frobbersv7beta1.Tags) *Fr
 // If called multiple times, the Annotations field is set to the value of the last call.
 func (b *FrobberSpecApplyConfiguration) WithAnnotations(value frobbersv7beta1.Annotations) *FrobberSpecApplyConfiguration {
 	b.Annotations = &value
-	return b
-}
-
-// WithOffset sets the Offset field in the declarative configuration to the given value
-// and returns the receiver, so that objects can be built by chaining "With" function invocations.
-// If called multiple times, the Offset field is set to the value of the last call.
-func (b *FrobberSpecApplyConfiguration) WithOffset(value [2]int32) *FrobberSpecApplyConfiguration {
-	b.Offset = &value
 	return b
 }
 
