@@ -55,7 +55,9 @@ func TestDeclarativeValidation(t *testing.T) {
 	}{
 		{"required", func(f *Frobber) { f.Spec.Height = 0 }, "spec.height:FieldValueRequired"},
 		{"maxItems", func(f *Frobber) { f.Spec.Params = make([]string, 17) }, "spec.params:FieldValueTooMany"},
-		{"listType=map", func(f *Frobber) { f.Spec.Ports = append(f.Spec.Ports, FrobberPort{Name: "http", Port: 8080, Protocol: ProtocolTCP}) }, "spec.ports[2]:FieldValueDuplicate"},
+		{"listType=map", func(f *Frobber) {
+			f.Spec.Ports = append(f.Spec.Ports, FrobberPort{Name: "http", Port: 8080, Protocol: ProtocolTCP})
+		}, "spec.ports[2]:FieldValueDuplicate"},
 		{"enum", func(f *Frobber) { f.Spec.Ports[0].Protocol = "SCTP" }, "spec.ports[0].protocol:FieldValueNotSupported"},
 		{"union, none", func(f *Frobber) { f.Spec.Selector = &FrobberSelector{} }, "spec.selector:FieldValueInvalid"},
 		{"union, both", func(f *Frobber) { f.Spec.Selector.MatchLabels = map[string]string{"a": "b"} }, "spec.selector:FieldValueInvalid"},
