@@ -1,7 +1,8 @@
-// Command controller-gen generates CustomResourceDefinitions with
-// controller-gen's command line: generator and output rules given as
-// "crd:opt=value,...", "paths=./...", "output:crd:dir=...", plus
-// --verify-only.
+// Command controller-gen runs controller-gen's crd, rbac, webhook and
+// object generators with controller-gen's command line: generators given as
+// "crd:opt=value,...", "rbac:roleName=...", "webhook", "object:headerFile=...",
+// inputs as "paths=./...", output rules as "output:<generator>:<rule>" or
+// "output:<rule>", plus --verify-only.
 package main
 
 import (
@@ -9,82 +10,220 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/crd"
+	"github.com/apigen-dev/apigen/output"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// outputRule is where one generator writes: a directory, stdout or nowhere.
+// outputRule is where one generator writes: a directory for everything
+// ("dir"), a directory for manifests with code beside the packages or in
+// code ("artifacts"), stdout or nowhere.
 type outputRule struct {
 	dir  string
-	mode string // "dir", "stdout" or "none"
+	code string
+	mode string // "dir", "artifacts", "stdout" or "none"
 }
+
+// generator is one generator named on the command line.
+type generator struct {
+	name string
+	gen  engine.Generator
+	// place tells the generator where to write.
+	place func(dir string)
+}
+
+var generatorNames = []string{"crd", "rbac", "webhook", "object"}
 
 func run(args []string, stdout, stderr io.Writer) int {
 	opts := engine.Options{Stdout: stdout, Stderr: stderr}
-	var gen *crd.Generator
-	var rule *outputRule
+	var gens []*generator
+	rules := map[string]*outputRule{}
 	var defaultRule *outputRule
 	for _, a := range args {
 		var err error
+		name, rest, _ := strings.Cut(a, ":")
 		switch {
 		case a == "--verify-only":
 			opts.VerifyOnly = true
 		case strings.HasPrefix(a, "paths="):
 			opts.Patterns = append(opts.Patterns, unquote(strings.TrimPrefix(a, "paths=")))
-		case a == "crd" || strings.HasPrefix(a, "crd:"):
-			gen, err = crdOptions(strings.TrimPrefix(strings.TrimPrefix(a, "crd"), ":"))
-		case strings.HasPrefix(a, "output:crd:"):
-			rule, err = parseRule(strings.TrimPrefix(a, "output:crd:"))
-		case strings.HasPrefix(a, "output:"):
-			defaultRule, err = parseRule(strings.TrimPrefix(a, "output:"))
+		case slices.Contains(generatorNames, name):
+			var g *generator
+			g, err = newGenerator(name, rest)
+			if err == nil && slices.ContainsFunc(gens, func(o *generator) bool { return o.name == name }) {
+				err = fmt.Errorf("multiple instances of '%s' generator specified", name)
+			}
+			gens = append(gens, g)
+		case name == "output":
+			gen, ruleText, _ := strings.Cut(rest, ":")
+			var r *outputRule
+			if slices.Contains(generatorNames, gen) {
+				r, err = parseRule(ruleText)
+				rules[gen] = r
+			} else {
+				defaultRule, err = parseRule(rest)
+			}
 		default:
-			err = fmt.Errorf("unsupported argument %q: only the crd generator is implemented", a)
+			err = fmt.Errorf("unknown option %q", a)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "controller-gen: %v\n", err)
 			return 1
 		}
 	}
-	if gen == nil {
-		fmt.Fprintln(stderr, "controller-gen: no generator given (use crd)")
+	if len(gens) == 0 {
+		fmt.Fprintln(stderr, "controller-gen: no generator given (use crd, rbac, webhook or object)")
 		return 1
 	}
-	if rule == nil {
-		rule = defaultRule
+	return generate(opts, gens, rules, defaultRule)
+}
+
+// generate runs the generators in one load. Files of generators whose
+// rule is stdout or none are generated below a private directory, then
+// printed or dropped.
+func generate(opts engine.Options, gens []*generator, rules map[string]*outputRule, defaultRule *outputRule) int {
+	hidden := map[string]string{} // private directory -> mode
+	var all []engine.Generator
+	for _, g := range gens {
+		r := rules[g.name]
+		if r == nil {
+			r = defaultRule
+		}
+		if r == nil {
+			r = &outputRule{dir: filepath.Join("config", g.name), mode: "artifacts"}
+		}
+		switch {
+		case r.mode == "stdout" || r.mode == "none":
+			tmp := filepath.Join(os.TempDir(), fmt.Sprintf("controller-gen-%d-%s", os.Getpid(), g.name))
+			hidden[tmp] = r.mode
+			g.place(tmp)
+		case g.name == "object" && r.mode == "artifacts":
+			g.place(abs(r.code))
+		default:
+			g.place(abs(r.dir))
+		}
+		all = append(all, g.gen)
 	}
-	if rule == nil {
-		rule = &outputRule{dir: filepath.Join("config", "crd", "bases"), mode: "dir"}
+	if len(hidden) == 0 {
+		return engine.Run(opts, all...)
 	}
-	gen.OutputDir = rule.dir
-	if rule.mode != "dir" {
-		gen.OutputDir = os.TempDir()
-	}
-	if abs, err := filepath.Abs(gen.OutputDir); err == nil {
-		gen.OutputDir = abs
-	}
-	if rule.mode == "dir" {
-		return engine.Run(opts, gen)
-	}
-	out, diags := engine.Generate(opts, gen)
-	diags.Print(stderr)
+	out, diags := engine.Generate(opts, all...)
 	if diags.HasErrors() {
+		diags.Print(opts.Stderr)
 		return 1
 	}
-	if rule.mode == "stdout" {
-		sort.Slice(out.Files, func(i, j int) bool { return out.Files[i].Path < out.Files[j].Path })
-		for _, f := range out.Files {
-			stdout.Write(f.Data)
+	var printed []output.File
+	kept := out.Files[:0]
+	for _, f := range out.Files {
+		dir := hiddenDir(hidden, f.Path)
+		switch {
+		case dir == "":
+			kept = append(kept, f)
+		case hidden[dir] == "stdout":
+			printed = append(printed, f)
 		}
 	}
-	return 0
+	out.Files = kept
+	code := engine.Finish(opts, out, diags)
+	sort.SliceStable(printed, func(i, j int) bool { return printed[i].Path < printed[j].Path })
+	for _, f := range printed {
+		opts.Stdout.Write(f.Data)
+	}
+	return code
+}
+
+func hiddenDir(hidden map[string]string, path string) string {
+	for dir := range hidden {
+		if strings.HasPrefix(path, dir+string(filepath.Separator)) {
+			return dir
+		}
+	}
+	return ""
+}
+
+func abs(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	if a, err := filepath.Abs(dir); err == nil {
+		return a
+	}
+	return dir
+}
+
+// newGenerator reads one generator's options.
+func newGenerator(name, opts string) (*generator, error) {
+	switch name {
+	case "crd":
+		g, err := crdOptions(opts)
+		if err != nil {
+			return nil, err
+		}
+		return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
+	}
+	kv, err := options(opts, map[string]bool{"rbac": true, "webhook": false, "object": false}[name])
+	if err != nil {
+		return nil, err
+	}
+	header, err := readHeader(kv["headerFile"], kv["year"])
+	if err != nil {
+		return nil, err
+	}
+	switch name {
+	case "rbac":
+		if kv["roleName"] == "" {
+			return nil, fmt.Errorf("rbac: missing argument \"roleName\"")
+		}
+		g := &crd.RBACGenerator{RoleName: kv["roleName"], FileName: kv["fileName"], Header: header}
+		return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
+	case "webhook":
+		g := &crd.WebhookGenerator{Header: header}
+		return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
+	}
+	g := &crd.ObjectGenerator{Header: header}
+	return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
+}
+
+// options reads name=value pairs of the rbac, webhook and object
+// generators.
+func options(s string, rbac bool) (map[string]string, error) {
+	known := []string{"headerFile", "year"}
+	if rbac {
+		known = append(known, "roleName", "fileName")
+	}
+	out := map[string]string{}
+	if s == "" {
+		return out, nil
+	}
+	for _, part := range splitTop(s) {
+		k, v, _ := strings.Cut(part, "=")
+		if !slices.Contains(known, k) {
+			return nil, fmt.Errorf("unknown argument %q", k)
+		}
+		out[k] = unquote(v)
+	}
+	return out, nil
+}
+
+// readHeader reads a header file and puts year in place of " YEAR".
+func readHeader(file, year string) (string, error) {
+	if file == "" {
+		return "", nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", err
+	}
+	return strings.ReplaceAll(string(b), " YEAR", " "+year), nil
 }
 
 func unquote(s string) string {
@@ -94,15 +233,28 @@ func unquote(s string) string {
 	return s
 }
 
-// parseRule reads "dir=path", "artifacts:config=path", "stdout" or "none".
+// parseRule reads "dir=path", "artifacts:config=path[,code=path]",
+// "stdout" or "none".
 func parseRule(s string) (*outputRule, error) {
 	switch {
 	case s == "stdout" || s == "none":
 		return &outputRule{mode: s}, nil
 	case strings.HasPrefix(s, "dir="):
 		return &outputRule{dir: unquote(strings.TrimPrefix(s, "dir=")), mode: "dir"}, nil
-	case strings.HasPrefix(s, "artifacts:config="):
-		return &outputRule{dir: unquote(strings.TrimPrefix(s, "artifacts:config=")), mode: "dir"}, nil
+	case strings.HasPrefix(s, "artifacts:"):
+		r := &outputRule{mode: "artifacts"}
+		for _, kv := range splitTop(strings.TrimPrefix(s, "artifacts:")) {
+			k, v, _ := strings.Cut(kv, "=")
+			switch k {
+			case "config":
+				r.dir = unquote(v)
+			case "code":
+				r.code = unquote(v)
+			default:
+				return nil, fmt.Errorf("unknown argument %q of output rule artifacts", k)
+			}
+		}
+		return r, nil
 	}
 	return nil, fmt.Errorf("unknown output rule %q; use dir=, artifacts:config=, stdout or none", s)
 }
@@ -110,6 +262,7 @@ func parseRule(s string) (*outputRule, error) {
 // crdOptions reads the crd generator's options: name=value pairs.
 func crdOptions(s string) (*crd.Generator, error) {
 	g := &crd.Generator{}
+	var header, year string
 	if s == "" {
 		return g, nil
 	}
@@ -138,9 +291,9 @@ func crdOptions(s string) (*crd.Generator, error) {
 			n, err = strconv.Atoi(v)
 			g.MaxDescLen = &n
 		case "headerFile":
-			var b []byte
-			b, err = os.ReadFile(v)
-			g.Header = string(b)
+			header = v
+		case "year":
+			year = v
 		default:
 			err = fmt.Errorf("unknown crd option %q", k)
 		}
@@ -148,7 +301,9 @@ func crdOptions(s string) (*crd.Generator, error) {
 			return nil, err
 		}
 	}
-	return g, nil
+	var err error
+	g.Header, err = readHeader(header, year)
+	return g, err
 }
 
 func boolOpt(v string) (bool, error) {

@@ -7,6 +7,7 @@ import (
 	"github.com/apigen-dev/apigen/generators/applyconfig"
 	"github.com/apigen-dev/apigen/generators/client"
 	"github.com/apigen-dev/apigen/generators/conversion"
+	"github.com/apigen-dev/apigen/generators/crd"
 	"github.com/apigen-dev/apigen/generators/deepcopy"
 	"github.com/apigen-dev/apigen/generators/defaulter"
 	"github.com/apigen-dev/apigen/generators/featuregate"
@@ -39,4 +40,7 @@ var Tools = cli.Tools{
 	client.NewTool,
 	lister.NewTool,
 	informer.NewTool,
+	crd.NewTool,
+	crd.NewRBACTool,
+	crd.NewWebhookTool,
 }

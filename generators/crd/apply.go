@@ -16,7 +16,7 @@ import (
 // priority orders markers on one schema: lower first, ties in source order.
 func priority(name string) int {
 	switch strings.TrimPrefix(strings.TrimPrefix(name, itemsPref), validation) {
-	case "Type", "XIntOrString", "listType", "default":
+	case "Type", "XIntOrString", "listType", "k8s:listType", "default":
 		return 9
 	case "AtMostOneOf":
 		return 11
@@ -43,7 +43,11 @@ func (p *parser) apply(c ctx, set markers.Set, s *schema, pos token.Position) {
 	slices.SortStableFunc(own, byPriority)
 	slices.SortStableFunc(items, byPriority)
 	for _, m := range own {
-		if err := p.applyOne(m.Def.Name, m, s); err != nil {
+		done, err := p.applyK8s(c, m, s)
+		if !done {
+			err = p.applyOne(m.Def.Name, m, s)
+		}
+		if err != nil {
 			p.errorf(pos, "%v", err)
 		}
 	}
@@ -70,7 +74,10 @@ func i64(v any) *int64 { n := int64(v.(int)); return &n }
 // left alone.
 func (p *parser) applyOne(name string, m markers.Marker, s *schema) error {
 	args, _ := m.Value.(map[string]any)
-	v := args[""]
+	name, v, err := k8sAlias(name, args[""])
+	if err != nil {
+		return err
+	}
 	short := strings.TrimPrefix(name, validation)
 	switch short {
 	case "Maximum", "Minimum", "MultipleOf":

@@ -286,8 +286,11 @@ func parseArgs(fields string, args []arg) (map[string]any, error) {
 	out := map[string]any{}
 	l := newLexer(fields)
 	if len(args) == 1 && args[0].name == "" {
-		if l.s.Peek() != scanner.EOF {
+		switch {
+		case l.s.Peek() != scanner.EOF:
 			out[""] = l.value(args[0].kind, false)
+		case args[0].kind == kBool:
+			out[""] = true // a bare flag marker means true
 		}
 	} else if len(args) > 0 && l.s.Peek() != scanner.EOF {
 		for l.expect(scanner.Ident, "argument name") {

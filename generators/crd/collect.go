@@ -42,8 +42,10 @@ type pkgInfo struct {
 }
 
 // collector reads markers and docs the way controller-gen attaches them:
-// a declaration gets its doc comment and the comment group just before it;
-// every other comment at file level belongs to the package.
+// a type declaration gets its doc comment and the comment group just
+// before it, less the markers there that only a package can have; other
+// declarations' doc comments are read by no one; every other comment at
+// file level belongs to the package.
 type collector struct {
 	fset *token.FileSet
 	reg  *markers.Registry
@@ -71,11 +73,14 @@ func (c *collector) readFile(f *ast.File, out *pkgInfo, pkgDiags, quiet *diag.Li
 		gd, ok := d.(*ast.GenDecl)
 		doc := declDoc(d)
 		before := c.groupBefore(f, prevEnd, d.Pos(), doc)
-		claimed[doc], claimed[before] = true, true
 		prevEnd = d.End()
+		claimed[doc] = true
 		if !ok || gd.Tok != token.TYPE {
 			continue
 		}
+		// A single type declaration takes the group before it; a grouped
+		// one, like a function or a var, leaves it to the package.
+		claimed[before] = !gd.Lparen.IsValid()
 		for _, s := range gd.Specs {
 			ts := s.(*ast.TypeSpec)
 			groups := []*ast.CommentGroup{before, gd.Doc}
@@ -84,6 +89,7 @@ func (c *collector) readFile(f *ast.File, out *pkgInfo, pkgDiags, quiet *diag.Li
 			}
 			groups = append(groups, ts.Doc)
 			c.readType(f, gd, ts, groups, out, quiet)
+			out.marks = append(out.marks, c.packageOnly(groups[0])...)
 		}
 	}
 	var pkgGroups []*ast.CommentGroup
@@ -93,6 +99,31 @@ func (c *collector) readFile(f *ast.File, out *pkgInfo, pkgDiags, quiet *diag.Li
 		}
 	}
 	out.marks = append(out.marks, c.reg.Parse(markers.CommentLines(c.fset, pkgGroups...), markers.Package, pkgDiags)...)
+}
+
+// packageOnly returns the markers of g, the comment group just above a
+// type, that are defined for packages and not for types: controller-gen
+// gives those to the package.
+func (c *collector) packageOnly(g *ast.CommentGroup) markers.Set {
+	if g == nil {
+		return nil
+	}
+	var out markers.Set
+	for _, mk := range c.reg.Parse(markers.CommentLines(c.fset, g), markers.Package, &diag.List{}) {
+		if mk.Def.Place&markers.Type == 0 && !c.typeDefined(mk.Def.Name) {
+			out = append(out, mk)
+		}
+	}
+	return out
+}
+
+func (c *collector) typeDefined(name string) bool {
+	for _, d := range c.reg.Definitions() {
+		if d.Name == name && d.Place&markers.Type != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func declDoc(d ast.Decl) *ast.CommentGroup {

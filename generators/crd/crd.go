@@ -46,13 +46,23 @@ func (*Generator) Name() string { return "controller-gen crd" }
 // Define declares the kubebuilder: markers and claims that name space.
 func (*Generator) Define(reg *markers.Registry) {
 	reg.Define(definitions()...)
+	reg.Define(elsewhere...)
 	reg.Own("kubebuilder:")
+}
+
+// elsewhere accepts the package-level markers of the rbac and webhook
+// generators where controller-gen ignores them, so that they are no error.
+var elsewhere = []*markers.Definition{
+	{Name: "kubebuilder:rbac", Place: markers.Type | markers.Func | markers.Field, Args: true, Repeatable: true, Value: markers.Text{}, Help: "ignored here: RBAC rules belong to the package"},
+	{Name: "kubebuilder:webhook", Place: markers.Type | markers.Func | markers.Field, Args: true, Repeatable: true, Value: markers.Text{}, Help: "ignored here: webhooks belong to the package"},
+	{Name: "kubebuilder:webhookconfiguration", Place: markers.Type | markers.Func | markers.Field, Args: true, Repeatable: true, Value: markers.Text{}, Help: "ignored here: webhook configurations belong to the package"},
 }
 
 func privateRegistry() *markers.Registry {
 	reg := &markers.Registry{}
 	reg.Define(definitions()...)
 	reg.Define(shared...)
+	reg.Define(k8sMarkers...)
 	return reg
 }
 

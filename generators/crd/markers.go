@@ -3,6 +3,7 @@ package crd
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/apigen-dev/apigen/markers"
 )
@@ -61,6 +62,25 @@ const (
 	fieldOrTyp = markers.Field | markers.Type
 )
 
+// rbacArgs are the arguments of +kubebuilder:rbac.
+var rbacArgs = []arg{
+	named("groups", kStrings, true), named("resources", kStrings, true), named("resourceNames", kStrings, true),
+	named("verbs", kStrings, false), named("urls", kStrings, true), named("namespace", kString, true),
+	named("roleName", kString, true),
+}
+
+// webhookArgs are the arguments of +kubebuilder:webhook.
+var webhookArgs = []arg{
+	named("mutating", kBool, false), named("failurePolicy", kString, false), named("matchPolicy", kString, true),
+	named("sideEffects", kString, true), named("timeoutSeconds", kInt, true),
+	named("groups", kStrings, false), named("resources", kStrings, false), named("verbs", kStrings, false),
+	named("versions", kStrings, false), named("name", kString, false),
+	named("serviceName", kString, true), named("serviceNamespace", kString, true), named("path", kString, true),
+	arg{name: "servicePort", kind: kInt, optional: true, pointer: true},
+	named("webhookVersions", kStrings, true), named("admissionReviewVersions", kStrings, false),
+	named("reinvocationPolicy", kString, true), named("url", kString, true), named("patch", kString, true),
+}
+
 // schemaMarkers are the validation markers that go on fields and types,
 // also usable for list items with the items: prefix.
 var schemaMarkers = []struct {
@@ -91,7 +111,11 @@ var schemaMarkers = []struct {
 		named("reason", kString, true), named("fieldPath", kString, true), named("optionalOldSelf", kBool, true)}, "a CEL validation rule"},
 }
 
-func definitions() []*markers.Definition {
+// definitions are made once, so that every generator of this package
+// defines the very same ones.
+var definitions = sync.OnceValue(makeDefinitions)
+
+func makeDefinitions() []*markers.Definition {
 	var out []*markers.Definition
 	for _, m := range schemaMarkers {
 		out = append(out,
@@ -133,9 +157,10 @@ func definitions() []*markers.Definition {
 		def("kubebuilder:object:root", markers.Type, "the type is a root object (object generator)", value(kBool)),
 		def("kubebuilder:object:generate", markers.Package|markers.Type, "generate DeepCopy (object generator)", value(kBool)),
 		def("kubebuilder:skipclient", markers.Type, "no client is generated", any),
-		def("kubebuilder:rbac", markers.Package|markers.Type|markers.Func|markers.Field, "an RBAC rule (rbac generator)", value(kRaw)),
-		def("kubebuilder:webhook", markers.Package|markers.Type|markers.Func|markers.Field, "a webhook (webhook generator)", value(kRaw)),
-		def("kubebuilder:webhookconfiguration", markers.Package|markers.Type|markers.Func|markers.Field, "a webhook configuration (webhook generator)", value(kRaw)),
+		def("kubebuilder:rbac", markers.Package, "an RBAC rule (rbac generator)", rbacArgs...),
+		def("kubebuilder:webhook", markers.Package, "an admission webhook (webhook generator)", webhookArgs...),
+		def("kubebuilder:webhookconfiguration", markers.Package, "names a webhook configuration (webhook generator)",
+			named("mutating", kBool, false), named("name", kString, true)),
 		def("kubebuilder:ac:generate", markers.Package|markers.Type, "apply configurations (applyconfiguration generator)", value(kBool)),
 		def("kubebuilder:ac:output:package", markers.Package, "apply configurations package", value(kString)),
 	)

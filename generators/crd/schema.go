@@ -385,6 +385,7 @@ func (p *parser) structSchema(c ctx, st *ast.StructType, pos token.Position) *sc
 		}
 	}
 	defaultOptional := has(c.pkg.marks, validation+"Optional")
+	var immutable []string
 	for _, f := range c.info.fields {
 		tag, ok := f.tag.Lookup("json")
 		if !ok {
@@ -405,9 +406,11 @@ func (p *parser) structSchema(c ctx, st *ast.StructType, pos token.Position) *sc
 		required := false
 		switch {
 		case has(f.marks, validation+"Optional"):
-		case has(f.marks, validation+"Required"), has(f.marks, "required"):
+		case has(f.marks, validation+"Required"):
 			required = true
-		case has(f.marks, "optional"):
+		case has(f.marks, "optional"), has(f.marks, "k8s:optional"):
+		case has(f.marks, "required"), has(f.marks, "k8s:required"):
+			required = true
 		case !defaultOptional:
 			required = !inline && !omit
 		}
@@ -430,9 +433,13 @@ func (p *parser) structSchema(c ctx, st *ast.StructType, pos token.Position) *sc
 			s.AllOf = append(s.AllOf, *ps)
 			continue
 		}
+		if has(f.marks, "k8s:immutable") {
+			immutable = append(immutable, name)
+		}
 		s.Properties[name] = *ps
 	}
 	slices.Sort(s.Required)
+	s.XValidations = append(s.XValidations, immutableOnceSet(immutable, s.Required)...)
 	return s
 }
 

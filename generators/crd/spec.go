@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/gobuffalo/flect"
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/apigen-dev/apigen/markers"
@@ -130,22 +131,7 @@ func cut(d string, max int) string {
 }
 
 // pluralize returns the English plural of a kind name.
-func pluralize(word string) string {
-	lower := strings.ToLower(word)
-	for _, irr := range [][2]string{{"person", "people"}, {"child", "children"}, {"endpoints", "endpoints"}, {"policy", "policies"}} {
-		if strings.HasSuffix(lower, irr[0]) {
-			return word[:len(word)-len(irr[0])] + irr[1]
-		}
-	}
-	switch {
-	case strings.HasSuffix(lower, "s"), strings.HasSuffix(lower, "x"), strings.HasSuffix(lower, "z"),
-		strings.HasSuffix(lower, "ch"), strings.HasSuffix(lower, "sh"):
-		return word + "es"
-	case strings.HasSuffix(lower, "y") && len(lower) > 1 && !strings.ContainsRune("aeiou", rune(lower[len(lower)-2])):
-		return word[:len(word)-1] + "ies"
-	}
-	return word + "s"
-}
+func pluralize(word string) string { return flect.Pluralize(word) }
 
 // applyMetadata adds +kubebuilder:metadata annotations and labels.
 func applyMetadata(crd *apiext.CustomResourceDefinition, args map[string]any) error {

@@ -24,6 +24,7 @@ type emitter struct {
 	diags *diag.List
 	buf   bytes.Buffer
 	at    token.Position // what diagnostics point at
+	plain bool           // controller-gen's form: no final return, no interface methods
 }
 
 func (e *emitter) p(format string, args ...any) {
@@ -110,7 +111,9 @@ func (e *emitter) typeMethods(t *types.Type) {
 		default:
 			e.copyValue(t)
 		}
-		e.p("return")
+		if !e.plain {
+			e.p("return")
+		}
 		if ref {
 			e.p("}")
 		}
@@ -137,7 +140,7 @@ func (e *emitter) typeMethods(t *types.Type) {
 // interfaceMethods writes one DeepCopy<Interface> method for each interface
 // named by the type's +k8s:deepcopy-gen:interfaces markers.
 func (e *emitter) interfaceMethods(t *types.Type) {
-	if t.Kind != types.Struct {
+	if t.Kind != types.Struct || e.plain {
 		return
 	}
 	marks := e.m.Markers(t)

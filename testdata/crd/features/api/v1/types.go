@@ -183,6 +183,9 @@ type GadgetSpec struct {
 	// +kubebuilder:validation:Type=number
 	// +optional
 	Weight resource.Quantity `json:"weight,omitempty"`
+	// Trim uses declarative validation's +k8s: markers.
+	// +optional
+	Trim *Trim `json:"trim,omitempty"`
 }
 
 // +kubebuilder:object:root=true
