@@ -317,3 +317,17 @@ func Dir(p *packages.Package) string {
 	}
 	return ""
 }
+
+// Unvendored returns import paths given as paths into a vendor directory
+// (a/vendor/k8s.io/api/core/v1) as the packages' own paths, as upstream's
+// tools take them.
+func Unvendored(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if _, after, ok := strings.Cut(p, "/vendor/"); ok {
+			p = after
+		}
+		out = append(out, p)
+	}
+	return out
+}

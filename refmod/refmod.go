@@ -86,9 +86,15 @@ func Lines(t testing.TB, file string, from, to int) string {
 // keyed by path: the shipped generated files, before regeneration.
 func Take(t testing.TB, root, name string) map[string][]byte {
 	t.Helper()
+	return TakeMatching(t, root, func(n string) bool { return n == name })
+}
+
+// TakeMatching is Take for every file whose name match accepts.
+func TakeMatching(t testing.TB, root string, match func(name string) bool) map[string][]byte {
+	t.Helper()
 	out := map[string][]byte{}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() != name {
+		if err != nil || d.IsDir() || !match(d.Name()) {
 			return err
 		}
 		b, err := os.ReadFile(p)

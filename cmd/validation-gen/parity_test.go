@@ -27,22 +27,7 @@ const (
 // validations, their fixture tests and coverage tests) and returns them.
 func takeGenerated(t *testing.T, root string) map[string][]byte {
 	t.Helper()
-	out := map[string][]byte{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "zz_generated.validations") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		out[p] = b
-		return os.Remove(p)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return refmod.TakeMatching(t, root, func(name string) bool { return strings.HasPrefix(name, "zz_generated.validations") })
 }
 
 // compareGenerated fails t for each file of want that is missing or

@@ -46,16 +46,7 @@ func (g *Generator) Selects(p *model.Package) bool {
 }
 
 // peerPaths returns --extra-peer-dirs as import paths.
-func (g *Generator) peerPaths() []string {
-	var out []string
-	for _, p := range g.ExtraPeerDirs {
-		if _, after, ok := strings.Cut(p, "/vendor/"); ok {
-			p = after
-		}
-		out = append(out, p)
-	}
-	return out
-}
+func (g *Generator) peerPaths() []string { return load.Unvendored(g.ExtraPeerDirs) }
 
 // Needs names the packages of +k8s:defaulter-gen-input and the peer
 // directories, so that they are read in the same load.

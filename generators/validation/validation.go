@@ -55,16 +55,7 @@ func (g *Generator) Selects(p *model.Package) bool {
 }
 
 // readOnly returns --readonly-pkg as import paths.
-func (g *Generator) readOnly() []string {
-	var out []string
-	for _, p := range g.ReadOnlyPkgs {
-		if _, after, ok := strings.Cut(p, "/vendor/"); ok {
-			p = after
-		}
-		out = append(out, p)
-	}
-	return out
-}
+func (g *Generator) readOnly() []string { return load.Unvendored(g.ReadOnlyPkgs) }
 
 // Needs names the +k8s:validation-gen-input packages and the read-only
 // packages, so that they are read in the same load.
