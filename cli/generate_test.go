@@ -73,7 +73,7 @@ func TestNewToolComposes(t *testing.T) {
 	tools := withFake(&finished)
 	var help bytes.Buffer
 	tools.ParseGenerate([]string{"--help"}, io.Discard, &help)
-	for _, want := range []string{"--fake-output-dir", ",informer,fake"} {
+	for _, want := range []string{"--fake-output-dir", ",webhook,fake"} {
 		if !strings.Contains(help.String(), want) {
 			t.Errorf("apigen generate --help lacks %q:\n%s", want, help.String())
 		}

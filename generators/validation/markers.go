@@ -73,9 +73,12 @@ var coreDefinitions = []*markers.Definition{
 		Help: "the scheme type RegisterValidations takes, or nil for no registration"},
 	{Name: fixtureTag, Place: markers.Package, Repeatable: true, Value: markers.OneOf{"validateFalse"},
 		Help: "also write a _test.go file that checks the package's validateFalse fixtures"},
-	{Name: testTargetsTag, Place: markers.Package, Value: markers.Text{},
+	{Name: testTargetsTag, Place: markers.Package, Value: markers.Text{}, Whole: true,
 		Help: "also write coverage tests for the package's root types"},
-	{Name: nolintTag, Place: markers.Package | markers.Type, Value: markers.Text{},
+	// Upstream only looks for these two; k8s.io/api writes a comment after
+	// the name ("+k8s:validation-gen-nolint // Note: …"), which is no tag
+	// syntax, so their text is not parsed.
+	{Name: nolintTag, Place: markers.Package | markers.Type, Value: markers.Text{}, Whole: true,
 		Help: "do not lint the validation tags of the package's types, or of this type and what it is made of"},
 	{Name: isSubresourceTag, Place: markers.Package | markers.Type, Once: true, Value: markers.Text{},
 		Help: "the subresource (such as \"/status\") this type is validated for, instead of the root"},

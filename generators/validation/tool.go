@@ -26,7 +26,11 @@ func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	t.prefix = prefix
 	cli.OutputFile(fs, &t.g.OutputFile, prefix, "generated.validations.go", "zz_generated.validations.go", "file name for validation functions in each package")
-	fs.StringSliceVar(&t.g.ReadOnlyPkgs, prefix+"readonly-pkg", nil, "import path (or go list pattern, such as k8s.io/api/...) of packages whose validation functions generated code may call, but which are not generated for (repeatable)")
+	readOnly := []string(nil)
+	if !cli.Own(prefix) {
+		readOnly = ScriptReadOnlyPkgs
+	}
+	fs.StringSliceVar(&t.g.ReadOnlyPkgs, prefix+"readonly-pkg", readOnly, "import path (or go list pattern, such as k8s.io/api/...) of packages whose validation functions generated code may call, but which are not generated for (repeatable)")
 	fs.StringVar(&t.g.TestOutputRoot, prefix+"test-output-root", "", "also write per-Kind declarative validation coverage fixtures below this directory, as <root>/<group>/<kind>/<prefix><version>_test.go and <prefix>main_test.go")
 	fs.StringVar(&t.g.TestFilePrefix, prefix+"test-output-file-prefix", "", "prefix of the coverage fixtures' file names; only with --"+prefix+"test-output-root")
 	fs.StringVar(&t.g.TestAllowlist, prefix+"test-allowlist", "", "YAML file of rules to leave out of the coverage fixtures; only with --"+prefix+"test-output-root")
@@ -61,4 +65,19 @@ func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Ge
 	}
 	t.g.Header = header
 	return &t.g, nil
+}
+
+// ScriptReadOnlyPkgs are apigen generate's default --validation-readonly-pkg:
+// the packages kube_codegen.sh's gen_helpers passes (upstream's list, and
+// apimachinery's meta/v1/validation, where metav1's types are validated).
+// validation-gen's own command keeps upstream's default of none.
+var ScriptReadOnlyPkgs = []string{
+	"k8s.io/apimachinery/pkg/apis/meta/v1",
+	"k8s.io/apimachinery/pkg/api/resource",
+	"k8s.io/apimachinery/pkg/runtime",
+	"k8s.io/apimachinery/pkg/types",
+	"k8s.io/apimachinery/pkg/util/intstr",
+	"k8s.io/apimachinery/pkg/version",
+	"time",
+	"k8s.io/apimachinery/pkg/apis/meta/v1/validation",
 }
