@@ -10,6 +10,11 @@
 // must not exist. An entry is used only if all of these still hold. An
 // entry is a JSON document followed by its own SHA-256: a corrupt entry is
 // ignored and removed, never trusted.
+//
+// A run whose arguments name a pipe (a shell's <(command)) is never
+// cached: its bytes cannot be known beforehand. A file a flag names that
+// the run fills, such as a report file made empty by mktemp, is written
+// again by a replay.
 package cache
 
 import (
@@ -37,13 +42,16 @@ import (
 // Record collects, during a run, what the run depended on and produced.
 // Its methods may be called concurrently, and on a nil Record.
 type Record struct {
-	mu      sync.Mutex
-	inputs  map[string]bool // files whose bytes the run read
-	dirs    map[string]bool // directories whose entries the run depended on
-	trees   map[string]bool // directories whose whole subtree the run depended on
-	outputs map[string]bool // files the run wrote, or found up to date
-	absent  map[string]bool // paths the run owns that must not exist
-	watch   map[string]bool // generated file names that matter in a directory
+	mu       sync.Mutex
+	inputs   map[string]bool // files whose bytes the run read
+	dirs     map[string]bool // directories whose entries the run depended on
+	trees    map[string]bool // directories whose whole subtree the run depended on
+	outTrees map[string]bool // trees the run wrote in (see OutputTrees)
+	outputs  map[string]bool // files the run wrote, or found up to date
+	absent   map[string]bool // paths the run owns that must not exist
+	watch    map[string]bool // generated file names that matter in a directory
+	loaded   time.Time       // when the load the run used was made, if before the run
+	made     map[int]string  // files named by arguments that the run made, by argument
 }
 
 func (r *Record) add(set *map[string]bool, paths []string) {
@@ -73,11 +81,27 @@ func (r *Record) Dirs(paths ...string) { r.add(&r.dirs, paths) }
 // Trees adds directories whose every subdirectory the run depended on.
 func (r *Record) Trees(paths ...string) { r.add(&r.trees, paths) }
 
+// OutputTrees adds trees a run writes in, whose every Go file may be one
+// it owns, as client-gen owns the files that carry its name.
+func (r *Record) OutputTrees(paths ...string) { r.add(&r.outTrees, paths) }
+
 // Outputs adds files the run wrote or found up to date.
 func (r *Record) Outputs(paths ...string) { r.add(&r.outputs, paths) }
 
 // Absent adds paths the run owns that must not exist.
 func (r *Record) Absent(paths ...string) { r.add(&r.absent, paths) }
+
+// Loaded tells the record that the run used a load made at t, before the
+// run began, as a session's served runs do. A hand-written input changed
+// since t may have been read in either version, so the run is not stored.
+func (r *Record) Loaded(t time.Time) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.loaded = t
+}
 
 // Watch adds names of generated files whose appearance in a directory
 // matters to the run: those it writes or would remove. Other generated
@@ -98,6 +122,7 @@ func (r *Record) Watch(names ...string) {
 
 // entry is what the cache stores for a run.
 type entry struct {
+	Made    map[int]string // see Record.Made
 	Watch   []string
 	Inputs  []stamp
 	Dirs    []dirStamp
@@ -107,19 +132,22 @@ type entry struct {
 	Stderr  string
 }
 
-// stamp is a file's state. Sum is its SHA-256; a file whose size and
-// modification time are unchanged is taken to have it still.
+// stamp is a file's state. Sum is its SHA-256; a file whose size,
+// modification time and inode change time (see changeStamp) are unchanged
+// is taken to have it still.
 type stamp struct {
-	Path  string
-	Size  int64
-	MTime int64
-	Sum   string
+	Path   string
+	Size   int64
+	MTime  int64
+	Change string
+	Sum    string
 }
 
 // dirStamp is a directory's entries that matter (see relevant).
 type dirStamp struct {
 	Path  string
 	MTime int64
+	All   bool // every Go file's name counts (see OutputTrees)
 	Names []string
 }
 
@@ -145,7 +173,10 @@ const maxEntries = 256
 
 // Key names a run of the apigen binary with args in the working
 // directory. A flag value that names a file counts by the file's bytes,
-// and ignored flags (the session directory) not at all.
+// and ignored flags (the session directory) not at all. Key is "" for a
+// run that must not be cached: one whose arguments name a pipe or a
+// device, such as the /dev/fd/63 of a shell's <(command), whose bytes
+// only the run itself can read.
 func Key(args []string, ignored ...string) string {
 	h := sha256.New()
 	cwd, _ := os.Getwd()
@@ -153,7 +184,35 @@ func Key(args []string, ignored ...string) string {
 	for _, kv := range LoadEnv() {
 		fmt.Fprintf(h, "env %s\n", kv)
 	}
-	dir := cwd
+	if sum, ok := fileSum(goEnvFile()); ok {
+		fmt.Fprintf(h, "go env file %s\n", sum) // settings of go env -w
+	}
+	fmt.Fprintf(h, "year %d\n", time.Now().UTC().Year()) // a header's "YEAR"
+	for _, a := range readArgs(args, ignored) {
+		if special(a.path) {
+			return ""
+		}
+		if sum, ok := fileSum(a.path); ok {
+			fmt.Fprintf(h, "arg %s file %s\n", a.flag, sum) // where the file is does not matter
+			continue
+		}
+		fmt.Fprintf(h, "arg %q\n", a.raw)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// arg is one argument as Key reads it: as given, the flag it is the
+// value of when written as --flag=value, and the file it would name.
+type arg struct {
+	raw, flag, path string
+}
+
+// readArgs reads args, leaving out the ignored flags and their values.
+// Relative paths are below the -C directory, as the command reads them,
+// wherever -C stands.
+func readArgs(args, ignored []string) []arg {
+	var out []arg
+	dir := chdir(args)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, value, hasValue := strings.Cut(a, "=")
@@ -163,19 +222,105 @@ func Key(args []string, ignored ...string) string {
 			}
 			continue
 		}
-		if (a == "-C" || a == "--chdir") && i+1 < len(args) {
-			dir = resolve(cwd, args[i+1])
-		}
 		if !hasValue {
 			name, value = "", a
 		}
-		if sum, ok := fileSum(resolve(dir, value)); ok && !strings.HasPrefix(value, "-") {
-			fmt.Fprintf(h, "arg %s file %s\n", name, sum) // where the file is does not matter
+		path := ""
+		if value != "" && !strings.HasPrefix(value, "-") {
+			path = resolve(dir, value)
+		}
+		out = append(out, arg{a, name, path})
+	}
+	return out
+}
+
+// chdir returns the directory the last -C or --chdir of args names, in
+// any of the forms the flag parser takes, or the working directory.
+func chdir(args []string) string {
+	cwd, _ := os.Getwd()
+	dir := cwd
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return dir
+		case (a == "-C" || a == "--chdir") && i+1 < len(args):
+			dir = resolve(cwd, args[i+1])
+		case strings.HasPrefix(a, "--chdir="):
+			dir = resolve(cwd, strings.TrimPrefix(a, "--chdir="))
+		case strings.HasPrefix(a, "-C") && len(a) > 2:
+			dir = resolve(cwd, strings.TrimPrefix(a[2:], "="))
+		}
+	}
+	return dir
+}
+
+// ArgFiles returns the file each argument Key reads may name, and the
+// SHA-256 of its bytes ("" if it is no regular file), in Key's order.
+func ArgFiles(args []string, ignored ...string) (paths, sums []string) {
+	for _, a := range readArgs(args, ignored) {
+		sum, _ := fileSum(a.path)
+		paths, sums = append(paths, a.path), append(sums, sum)
+	}
+	return paths, sums
+}
+
+// emptySum is the SHA-256 of no bytes.
+const emptySum = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+
+// Made tells the record the files named by arguments that the run made:
+// absent or empty before it (before holds ArgFiles' sums then), regular
+// files after, as a report file made by mktemp is. A replay writes them
+// again, where the arguments of that run name them. Made reports whether
+// these are all the argument files that changed.
+func (r *Record) Made(args, ignored []string, before []string) bool {
+	if r == nil {
+		return false
+	}
+	all := true
+	paths, after := ArgFiles(args, ignored...)
+	for i, sum := range after {
+		switch {
+		case i >= len(before) || sum == before[i]:
+			continue
+		case sum == "" || (before[i] != "" && before[i] != emptySum):
+			all = false
 			continue
 		}
-		fmt.Fprintf(h, "arg %q\n", a)
+		data, err := os.ReadFile(paths[i])
+		if err != nil {
+			all = false
+			continue
+		}
+		r.mu.Lock()
+		if r.made == nil {
+			r.made = map[int]string{}
+		}
+		r.made[i] = string(data)
+		r.mu.Unlock()
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	return all
+}
+
+// special reports whether path is a file that is neither regular nor a
+// directory, other than the null device.
+func special(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && !fi.Mode().IsRegular() && !fi.IsDir() && path != os.DevNull
+}
+
+// goEnvFile is the file go env -w writes, or "".
+func goEnvFile() string {
+	if f := os.Getenv("GOENV"); f != "" {
+		if f == "off" {
+			return ""
+		}
+		return f
+	}
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "go", "env")
 }
 
 func resolve(dir, p string) string {
@@ -209,7 +354,9 @@ var BinaryIdentity = sync.OnceValue(func() string {
 	if err != nil {
 		return exe
 	}
-	return fmt.Sprintf("%s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
+	// The inode and change time tell apart a binary replaced by another of
+	// the same size and modification time, as a copy that keeps times makes.
+	return fmt.Sprintf("%s %d %d %s", exe, fi.Size(), fi.ModTime().UnixNano(), changeStamp(fi))
 })
 
 // goIdentity names the go command loads run, and its version.
@@ -242,8 +389,9 @@ func LoadEnv() []string {
 
 // Replay prints what the run stored under key printed and reports true,
 // if the entry is there and every file and directory it names is as the
-// run left it.
-func Replay(dir, key string, stdout, stderr io.Writer) bool {
+// run left it. It first writes again the files the run made (see
+// Record.Made) at paths, the files the arguments name (see ArgFiles).
+func Replay(dir, key string, paths []string, stdout, stderr io.Writer) bool {
 	if dir == "" {
 		return false
 	}
@@ -256,6 +404,19 @@ func Replay(dir, key string, stdout, stderr io.Writer) bool {
 		debugf("run %.12s: %s", key, why)
 		return false
 	}
+	for i, data := range e.Made {
+		if i >= len(paths) || paths[i] == "" {
+			return false
+		}
+		if old, err := os.ReadFile(paths[i]); err == nil && string(old) == data {
+			continue
+		}
+		if err := os.WriteFile(paths[i], []byte(data), 0o644); err != nil {
+			debugf("run %.12s: %v", key, err)
+			return false
+		}
+	}
+	debugf("run %.12s: replayed", key)
 	io.WriteString(stdout, e.Stdout)
 	io.WriteString(stderr, e.Stderr)
 	now := time.Now()
@@ -312,8 +473,11 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 	if r.absent == nil {
 		r.absent = map[string]bool{}
 	}
-	e := &entry{}
+	e := &entry{Made: r.made}
 	for _, p := range sorted(r.inputs) {
+		if r.outputs[p] {
+			continue // the run wrote it (a generated file the load skipped): stamped below
+		}
 		s, err := stampOf(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			r.absent[p] = true // one that may appear, such as a go.work
@@ -322,7 +486,7 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 		if err != nil {
 			return nil, err
 		}
-		if s.MTime >= start.UnixNano() {
+		if s.MTime >= start.UnixNano() || r.stale(s) {
 			return nil, errRacy
 		}
 		e.Inputs = append(e.Inputs, s)
@@ -332,13 +496,19 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 			e.Outputs = append(e.Outputs, s)
 		}
 	}
-	dirs := maps(r.dirs)
+	dirs, all := maps(r.dirs), map[string]bool{}
 	for _, t := range sorted(r.trees) {
 		walkDirs(t, dirs)
 	}
+	for _, t := range sorted(r.outTrees) {
+		walkDirs(t, all)
+	}
+	for p := range all {
+		dirs[p] = true
+	}
 	e.Watch = sorted(r.watch)
 	for _, p := range sorted(dirs) {
-		d, err := dirStampOf(p, r.watch)
+		d, err := dirStampOf(p, r.watch, all[p])
 		if err != nil {
 			continue
 		}
@@ -351,11 +521,18 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 	return e, nil
 }
 
+// stale reports whether a hand-written input changed after the load the
+// run used (see Loaded).
+func (r *Record) stale(s stamp) bool {
+	return !r.loaded.IsZero() && s.MTime >= r.loaded.UnixNano() && !Generated(s.Path)
+}
+
 // readAll reports whether the run read every hand-written Go file of a
 // package directory: one added while it ran was not.
 func (r *Record) readAll(d dirStamp) bool {
 	for _, n := range d.Names {
-		if p := filepath.Join(d.Path, n); strings.HasSuffix(n, ".go") && !r.watch[n] && !r.inputs[p] {
+		p := filepath.Join(d.Path, n)
+		if strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !r.watch[n] && !r.inputs[p] && !Generated(p) {
 			return false
 		}
 	}
@@ -404,24 +581,24 @@ func stampOf(path string) (stamp, error) {
 	if !ok {
 		return stamp{}, fmt.Errorf("%s is not a regular file", path)
 	}
-	return stamp{Path: path, Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Sum: sum}, nil
+	return stamp{Path: path, Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Change: changeStamp(fi), Sum: sum}, nil
 }
 
-func dirStampOf(path string, watch map[string]bool) (dirStamp, error) {
+func dirStampOf(path string, watch map[string]bool, all bool) (dirStamp, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return dirStamp{}, err
 	}
-	names, err := entryNames(path, watch)
-	return dirStamp{Path: path, MTime: fi.ModTime().UnixNano(), Names: names}, err
+	names, err := entryNames(path, watch, all)
+	return dirStamp{Path: path, MTime: fi.ModTime().UnixNano(), All: all, Names: names}, err
 }
 
 // entryNames lists the entries of a directory that matter to a run:
 // subdirectories (a pattern may match a new package), hand-written Go
 // files and go.mod (the load reads them), and generated files of the
-// watched names. Names beginning with "." (temporary and editor files)
-// and other generated files do not matter.
-func entryNames(path string, watch map[string]bool) ([]string, error) {
+// watched names; with all, every Go file but tests. Names beginning with "."
+// (temporary and editor files) and other generated files do not matter.
+func entryNames(path string, watch map[string]bool, all bool) ([]string, error) {
 	entries, err := os.ReadDir(path)
 	if err != nil {
 		return nil, err
@@ -431,7 +608,7 @@ func entryNames(path string, watch map[string]bool) ([]string, error) {
 		n := e.Name()
 		switch {
 		case strings.HasPrefix(n, "."):
-		case e.IsDir(), n == "go.mod", watch[n]:
+		case e.IsDir(), n == "go.mod", watch[n], all && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go"):
 			names = append(names, n)
 		case strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !Generated(filepath.Join(path, n)):
 			names = append(names, n)
@@ -459,7 +636,7 @@ func (e *entry) changed() string {
 		if fi.ModTime().UnixNano() == d.MTime {
 			continue
 		}
-		if names, err := entryNames(d.Path, watch); err != nil || !slices.Equal(names, d.Names) {
+		if names, err := entryNames(d.Path, watch, d.All); err != nil || !slices.Equal(names, d.Names) {
 			return d.Path + " has other entries"
 		}
 	}
@@ -496,7 +673,7 @@ func (s stamp) holds() bool {
 	if err != nil || fi.Size() != s.Size {
 		return false
 	}
-	if fi.ModTime().UnixNano() == s.MTime {
+	if fi.ModTime().UnixNano() == s.MTime && changeStamp(fi) == s.Change {
 		return true
 	}
 	sum, ok := fileSum(s.Path)
@@ -569,7 +746,7 @@ func Generated(name string) bool {
 	head := make([]byte, 4096)
 	n, _ := io.ReadFull(f, head)
 	head = head[:n]
-	if i := bytes.Index(head, []byte("\npackage ")); i >= 0 {
+	if i := bytes.Index(append([]byte{'\n'}, head...), []byte("\npackage ")); i >= 0 {
 		head = head[:i] // the mark belongs before the package clause
 	}
 	return bytes.Contains(head, []byte("//go:build !"+load.BuildTag)) || generatedMark.Match(head)

@@ -13,26 +13,36 @@ import (
 // nothing.
 type RunCache struct {
 	dir, key       string
+	args           []string
+	paths, before  []string // the files the arguments name, and their sums, before the run
 	start          time.Time
 	rec            cache.Record
 	stdout, stderr bytes.Buffer
 }
 
-// OpenRunCache returns the run cache of args, or nil when APIGEN_CACHE=off.
-// The session directory does not change what a run writes, so it is not
-// part of the key.
+// ignored are the flags that do not change what a run writes: the session
+// directory.
+var ignored = []string{"--session"}
+
+// OpenRunCache returns the run cache of args, or nil when APIGEN_CACHE=off
+// or the run cannot be cached.
 func OpenRunCache(args []string) *RunCache {
 	dir := cache.Dir()
 	if dir == "" {
 		return nil
 	}
-	return &RunCache{dir: dir, key: cache.Key(args, "--session"), start: time.Now()}
+	key := cache.Key(args, ignored...)
+	if key == "" {
+		return nil
+	}
+	paths, before := cache.ArgFiles(args, ignored...)
+	return &RunCache{dir: dir, key: key, args: args, paths: paths, before: before, start: time.Now()}
 }
 
 // Replay prints what the remembered run printed and reports true, if its
 // inputs and outputs are all as it left them.
 func (c *RunCache) Replay(stdout, stderr io.Writer) bool {
-	return c != nil && cache.Replay(c.dir, c.key, stdout, stderr)
+	return c != nil && cache.Replay(c.dir, c.key, c.paths, stdout, stderr)
 }
 
 // Record is what the run is to fill in.
@@ -53,9 +63,23 @@ func (c *RunCache) Tee(stdout, stderr io.Writer) (io.Writer, io.Writer) {
 
 // Store remembers the run if it succeeded. A cache that cannot be written
 // only costs the next run its speed.
+//
+// A file a flag names counts by its bytes, and the run may have written it
+// (openapi-gen's report). The run is stored under the key of what it left,
+// and, when it only made files that were absent or empty before (a report
+// file from mktemp), also under the key it began with: a replay then
+// writes them again.
 func (c *RunCache) Store(code int) {
 	if c == nil || code != 0 {
 		return
 	}
-	cache.Store(c.dir, c.key, &c.rec, c.start, c.stdout.String(), c.stderr.String())
+	onlyMade := c.rec.Made(c.args, ignored, c.before)
+	out, errs := c.stdout.String(), c.stderr.String()
+	key := cache.Key(c.args, ignored...)
+	if key != "" {
+		cache.Store(c.dir, key, &c.rec, c.start, out, errs)
+	}
+	if key != c.key && onlyMade {
+		cache.Store(c.dir, c.key, &c.rec, c.start, out, errs)
+	}
 }

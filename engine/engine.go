@@ -158,7 +158,7 @@ func recordOutput(opts Options, out Output, stale []string) {
 			rec.Absent(p)
 		}
 	}
-	rec.Trees(out.Roots...)
+	rec.OutputTrees(out.Roots...) // a generator may own any Go file there
 	rec.Trees(opts.PruneTrees...)
 }
 

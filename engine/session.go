@@ -89,9 +89,10 @@ func (s *Session) Generate(opts Options, gens ...Generator) (Output, *diag.List,
 
 // recordLoad tells opts.Record the files a load read that can change: the
 // Go files of the packages of the main modules and of modules replaced by
-// directories, their go.mod and go.sum, and the go.work above opts.Dir.
-// Every directory below such a module counts, so that a new package a
-// pattern would match is noticed. The module cache never changes.
+// directories, their go.mod and go.sum, vendored packages, and the
+// go.work above opts.Dir or named by GOWORK. Every directory below such a
+// module counts, so that a new package a pattern would match is noticed.
+// The module cache never changes.
 func recordLoad(opts Options, res *load.Result) {
 	rec := opts.Record
 	if rec == nil {
@@ -99,12 +100,16 @@ func recordLoad(opts Options, res *load.Result) {
 	}
 	modules := map[string]bool{}
 	for _, p := range res.ByPath {
+		files := slices.Concat(p.GoFiles, p.OtherFiles, p.IgnoredFiles, p.EmbedFiles)
 		dir, ok := localModule(p)
 		if !ok {
+			if vendored(p) {
+				rec.Inputs(files...)
+			}
 			continue
 		}
 		modules[dir] = true
-		rec.Inputs(slices.Concat(p.GoFiles, p.OtherFiles, p.IgnoredFiles, p.EmbedFiles)...)
+		rec.Inputs(files...)
 		if len(p.GoFiles) > 0 {
 			rec.Dirs(filepath.Dir(p.GoFiles[0]))
 		}
@@ -113,6 +118,9 @@ func recordLoad(opts Options, res *load.Result) {
 		rec.Inputs(filepath.Join(dir, "go.mod"), filepath.Join(dir, "go.sum"), filepath.Join(dir, "vendor/modules.txt"))
 		rec.Trees(dir)
 	}
+	if w := os.Getenv("GOWORK"); w != "" && w != "off" {
+		rec.Inputs(w) // a workspace file named by the environment
+	}
 	from, _ := filepath.Abs(opts.Dir)
 	for d := from; ; d = filepath.Dir(d) {
 		rec.Inputs(filepath.Join(d, "go.work"), filepath.Join(d, "go.work.sum"))
@@ -120,6 +128,14 @@ func recordLoad(opts Options, res *load.Result) {
 			break
 		}
 	}
+}
+
+// vendored reports whether p's files come from a vendor directory, where
+// they can be edited: its module, neither main nor replaced by a
+// directory, has no directory in the module cache.
+func vendored(p *packages.Package) bool {
+	m := p.Module
+	return m != nil && !m.Main && m.Dir == "" && (m.Replace == nil || m.Replace.Dir == "")
 }
 
 // localModule returns the directory of p's module when it is one whose

@@ -85,6 +85,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	if code, served := engine.Call(cmd.Session, args, stdout, stderr); served {
 		return code
 	}
+	loaded := time.Now()
 	s, m, diags := engine.Open(cmd.Options, cmd.Generators()...)
 	if m == nil {
 		return engine.Finish(cmd.Options, engine.Output{}, diags)
@@ -95,7 +96,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	}
 	rc.Store(code)
 	if code == 0 {
-		serveSession(cmd.Session, s, code)
+		serveSession(cmd.Session, s, code, loaded)
 	}
 	return code
 }
@@ -113,8 +114,9 @@ func processLocal(args []string) bool {
 }
 
 // serveSession tells the waiting script the run's exit status, lets go of
-// its output, and serves later runs from the same load until it idles.
-func serveSession(dir string, s *engine.Session, code int) {
+// its output, and serves later runs from the same load, made at loaded,
+// until it idles.
+func serveSession(dir string, s *engine.Session, code int, loaded time.Time) {
 	if !engine.Detach(dir, code) {
 		return
 	}
@@ -126,6 +128,7 @@ func serveSession(dir string, s *engine.Session, code int) {
 			return code, true
 		}
 		cmd.Options.Record = rc.Record()
+		cmd.Options.Record.Loaded(loaded)
 		out, diags, served := s.Generate(cmd.Options, cmd.Generators()...)
 		if !served {
 			return 0, false
