@@ -2,13 +2,17 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
+	"github.com/apigen-dev/apigen/generators/crd"
 	"github.com/apigen-dev/apigen/refmod"
 )
 
@@ -103,7 +107,8 @@ func compareRuns(t *testing.T, dir string, args ...string) int {
 // TestFeatures covers the markers the fixture in testdata/crd/features
 // uses: subresources, printer columns, names, scope, validation of many
 // kinds, CEL rules, defaults, embedded structs, maps, map lists, and two
-// versions of one kind.
+// versions of one kind; api/gadgets adds every other marker -w lists
+// (TestEveryMarker checks that), api/internal a skipped package.
 func TestFeatures(t *testing.T) {
 	src, err := filepath.Abs("../../testdata/crd/features")
 	if err != nil {
@@ -142,12 +147,18 @@ func TestDiagnostics(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := refmod.CopyDir(t, src)
-	for _, c := range []string{"misspelt", "badrule", "twostorage", "nostorage", "baddefault"} {
+	gens := map[string]string{"badverb": "rbac:roleName=r"}
+	for _, c := range []string{"misspelt", "badrule", "twostorage", "nostorage", "baddefault",
+		"overbudget", "badcolumn", "badverb", "baddefaultvalue"} {
 		t.Run(c, func(t *testing.T) {
+			gen := gens[c]
+			if gen == "" {
+				gen = "crd"
+			}
 			t.Chdir(filepath.Join(dir, "bad"))
 			out := filepath.Join(t.TempDir(), "out")
 			var stderr bytes.Buffer
-			code := run([]string{"crd", "paths=./" + c + "/...", "output:crd:dir=" + out}, os.Stdout, &stderr)
+			code := run([]string{gen, "paths=./" + c + "/...", "output:dir=" + out}, os.Stdout, &stderr)
 			if code != 1 {
 				t.Errorf("exit %d, want 1", code)
 			}
@@ -231,8 +242,8 @@ func TestAllGenerators(t *testing.T) {
 	n := compareTrees(t, func() string { return refmod.CopyDir(t, src) },
 		"crd", "rbac:roleName=manager-role", "webhook", "object", "paths=./...",
 		"output:crd:dir=out/crd", "output:rbac:dir=out/rbac", "output:webhook:dir=out/webhook")
-	if n != 6 {
-		t.Errorf("%d files generated, want 2 CRDs, role.yaml, manifests.yaml and 2 deepcopy files", n)
+	if n != 10 {
+		t.Errorf("%d files generated, want 3 CRDs, role.yaml, manifests.yaml and 5 deepcopy files", n)
 	}
 	t.Run("header", func(t *testing.T) {
 		header := filepath.Join(t.TempDir(), "boilerplate.txt")
@@ -290,4 +301,132 @@ func TestCertManager(t *testing.T) {
 	if n := compareRuns(t, dir, "crd", "paths=./pkg/apis/..."); n != 6 {
 		t.Errorf("%d CRDs byte-identical, want 6", n)
 	}
+}
+
+// TestHelp compares -w and -h with upstream's: the same groups, markers,
+// targets and column layout. The summaries are our own words, so each
+// line is compared up to its target column.
+func TestHelp(t *testing.T) {
+	cut := regexp.MustCompile(`(?m)^(\+\S+ +(package|type|field) +).*$`)
+	for _, args := range [][]string{
+		{"crd", "-w"}, {"rbac:roleName=x", "-w"}, {"webhook", "-w"}, {"object", "-w"},
+		{"crd", "rbac:roleName=x", "webhook", "object", "-w"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			cmd := exec.Command(upstream(t), args...)
+			var want bytes.Buffer
+			cmd.Stderr = &want
+			if err := cmd.Run(); err != nil {
+				t.Fatal(err)
+			}
+			var got bytes.Buffer
+			if code := run(args, io.Discard, &got); code != 0 {
+				t.Fatalf("exit %d", code)
+			}
+			w, g := cut.ReplaceAllString(want.String(), "$1"), cut.ReplaceAllString(got.String(), "$1")
+			if w != g {
+				t.Errorf("-w differs from upstream:\n%s", refmod.FirstLines([]byte(g), []byte(w)))
+			}
+		})
+	}
+	t.Run("-h", func(t *testing.T) {
+		cmd := exec.Command(upstream(t), "-h")
+		var want bytes.Buffer
+		cmd.Stderr = &want
+		if err := cmd.Run(); err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if code := run([]string{"-h"}, io.Discard, &got); code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+		// Upstream's options for generators this tool lacks, and crd's
+		// v1beta1 option, are left out of ours.
+		skip := regexp.MustCompile(`^\+(applyconfiguration|schemapatch)`)
+		var wantRows, gotRows []string
+		for _, l := range strings.Split(strings.ReplaceAll(want.String(), "[,deprecatedV1beta1CompatibilityPreserveUnknownFields=<bool>]", ""), "\n") {
+			if strings.HasPrefix(l, "+") && !skip.MatchString(l) {
+				wantRows = append(wantRows, strings.Fields(l)[0])
+			}
+		}
+		for _, l := range strings.Split(got.String(), "\n") {
+			if strings.HasPrefix(l, "+") {
+				gotRows = append(gotRows, strings.Fields(l)[0])
+			}
+		}
+		if !slices.Equal(wantRows, gotRows) {
+			t.Errorf("option rows differ:\ngot  %q\nwant %q", gotRows, wantRows)
+		}
+		for _, section := range []string{"Usage:\n", "\nExamples:\n", "\nFlags:\n", "\n\nOptions\n\n", "\ngenerators\n\n", "\ngeneric\n\n", "\noutput rules (optionally as output:<generator>:...)\n\n"} {
+			if !strings.Contains(got.String(), section) {
+				t.Errorf("no %q section", section)
+			}
+		}
+	})
+}
+
+// TestEveryMarker requires each marker that -w lists to appear at least
+// once in testdata/crd/features, whose output TestFeatures and
+// TestAllGenerators compare with upstream's.
+func TestEveryMarker(t *testing.T) {
+	used := map[string]bool{}
+	marker := regexp.MustCompile(`(?m)^\s*// \+([A-Za-z0-9:_.-]+)`)
+	err := filepath.WalkDir("../../testdata/crd/features", func(p string, d os.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(p, ".go") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		for _, m := range marker.FindAllStringSubmatch(string(b), -1) {
+			for name := m[1]; name != ""; name = name[:max(strings.LastIndexByte(name, ':'), 0)] {
+				used[name] = true
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cat := range crd.MarkerHelp(generatorNames) {
+		for _, r := range cat.Rows {
+			if !used[r.Name] {
+				t.Errorf("+%s (%s, %s) is used nowhere in testdata/crd/features", r.Name, cat.Name, r.Target)
+			}
+		}
+	}
+}
+
+// TestTypeForms covers what controller-gen v0.23.0 cannot do, in
+// testdata/crd/typeforms: a generic struct instantiated with a basic and a
+// struct type (upstream: "unsupported AST kind *ast.IndexExpr",
+// controller-tools #756) and an alias of a map type with a CEL rule
+// (upstream: "unsupported type *types.Map", and the rule is lost,
+// controller-tools #1462), beside aliases of a basic and a struct type,
+// which upstream handles. Upstream must still fail as described; ours
+// must write golden/typeforms.yaml, whose schema is the one the types
+// would have if written out without generics or aliases.
+func TestTypeForms(t *testing.T) {
+	src, err := filepath.Abs("../../testdata/crd/typeforms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := refmod.CopyDir(t, src)
+	up := exec.Command(upstream(t), "crd", "paths=./...", "output:crd:dir="+t.TempDir())
+	up.Dir = dir
+	out, err := up.CombinedOutput()
+	for _, want := range []string{"types.go:37:8: unsupported AST kind *ast.IndexExpr", "unsupported type *types.Map for identifier Labels"} {
+		if err == nil || !strings.Contains(string(out), want) {
+			t.Errorf("upstream no longer fails with %q (err %v):\n%s", want, err, out)
+		}
+	}
+	t.Chdir(dir)
+	ours := t.TempDir()
+	var stderr bytes.Buffer
+	if code := run([]string{"crd", "paths=./...", "output:crd:dir=" + ours}, os.Stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr.String())
+	}
+	got, err := os.ReadFile(filepath.Join(ours, "typeforms.example_things.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	refmod.Golden(t, filepath.Join(src, "../golden/typeforms.yaml"), string(got))
 }

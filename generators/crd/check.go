@@ -1,19 +1,294 @@
 package crd
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
+	"go/token"
+	gotypes "go/types"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
 
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	crdvalidation "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/client-go/util/jsonpath"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/apigen-dev/apigen/generators/openapi/cel"
+	"github.com/apigen-dev/apigen/markers"
 )
 
-// checkRules compiles the CEL rules of every version's schema with the API
-// server's code and reports those it would refuse, at the marker that
-// wrote them. Cost limits are not checked: controller-gen does not, and
-// CRDs it accepts must still generate.
-func (p *parser) checkRules(crd *apiext.CustomResourceDefinition) {
+// kindSite is the Go type one version of a CRD comes from.
+type kindSite struct {
+	pi *pkgInfo
+	ti *typeInfo
+}
+
+// finding is a problem held back until checkDefaults has run, so that a
+// default reported there is not reported twice.
+type finding struct {
+	pos token.Position
+	msg string
+}
+
+// toValidate is a built CRD waiting for validation, with the Go types
+// its versions come from.
+type toValidate struct {
+	crd   *apiext.CustomResourceDefinition
+	sites map[string]kindSite
+	errs  field.ErrorList
+}
+
+// validateAll puts every CRD through the API server's own create-time
+// validation (structural schema, defaults, printer columns, selectable
+// fields, CEL compilation and cost), on as many goroutines as there are
+// CPUs, and then records what it refuses at the marker, field or type
+// responsible.
+func (p *parser) validateAll(list []*toValidate) {
+	next := make(chan *toValidate, len(list))
+	for _, v := range list {
+		next <- v
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(list)) {
+		wg.Go(func() {
+			for v := range next {
+				v.errs = apiServerErrors(v.crd)
+			}
+		})
+	}
+	wg.Wait()
+	for _, v := range list {
+		p.report(v)
+	}
+}
+
+// apiServerErrors is what the API server says when the CRD is created.
+func apiServerErrors(crd *apiext.CustomResourceDefinition) field.ErrorList {
+	in := crd.DeepCopy()
+	apiext.SetObjectDefaults_CustomResourceDefinition(in)
+	for _, v := range in.Spec.Versions {
+		if v.Storage {
+			in.Status.StoredVersions = append(in.Status.StoredVersions, v.Name)
+		}
+	}
+	var internal apiextensions.CustomResourceDefinition
+	if err := apiext.Convert_v1_CustomResourceDefinition_To_apiextensions_CustomResourceDefinition(in, &internal, nil); err != nil {
+		return field.ErrorList{field.InternalError(nil, err)}
+	}
+	return crdvalidation.ValidateCustomResourceDefinition(context.Background(), &internal)
+}
+
+// report records the API server's errors about one CRD, placed in the
+// source; CEL problems come from cel.Check, which says more.
+func (p *parser) report(v *toValidate) {
+	crd, sites := v.crd, v.sites
+	var celErrs []*field.Error
+	for _, e := range v.errs {
+		if isCEL(e) {
+			celErrs = append(celErrs, e)
+			continue
+		}
+		site, rest := p.siteOf(crd, sites, e.Field)
+		p.pending = append(p.pending, finding{p.errorPos(site, rest, e), fmt.Sprintf("CRD %s: %s", crd.Name, e.Error())})
+	}
+	if len(celErrs) > 0 {
+		before := len(p.pending)
+		p.checkRules(crd, sites)
+		// Should cel.Check see nothing, the API server's words still count.
+		found := len(p.pending) > before
+		for _, e := range celErrs {
+			if !found {
+				p.pending = append(p.pending, finding{sites[crd.Spec.Versions[0].Name].ti.pos, fmt.Sprintf("CRD %s: %s", crd.Name, e.Error())})
+			}
+		}
+	}
+	p.checkColumns(crd, sites)
+}
+
+func isCEL(e *field.Error) bool {
+	return strings.Contains(e.Field, "x-kubernetes-validations") || strings.Contains(e.Detail, "x-kubernetes-validations")
+}
+
+// siteOf finds the version a field path of the internal CRD is about
+// (spec.versions[i]..., or the first version for what all versions share)
+// and returns the rest of the path.
+func (p *parser) siteOf(crd *apiext.CustomResourceDefinition, sites map[string]kindSite, path string) (kindSite, string) {
+	version := crd.Spec.Versions[0].Name
+	rest := strings.TrimPrefix(path, "spec.")
+	if r, ok := strings.CutPrefix(rest, "versions["); ok {
+		if i := strings.IndexByte(r, ']'); i > 0 {
+			if n, err := strconv.Atoi(r[:i]); err == nil && n < len(crd.Spec.Versions) {
+				version = crd.Spec.Versions[n].Name
+			}
+			rest = strings.TrimPrefix(r[i+1:], ".")
+		}
+	}
+	return sites[version], rest
+}
+
+// errorPos places an error: inside the schema by walking the Go types,
+// elsewhere at the kind's marker that holds the refused value.
+func (p *parser) errorPos(site kindSite, rest string, e *field.Error) token.Position {
+	if _, after, ok := strings.Cut(rest, "openAPIV3Schema"); ok {
+		return p.schemaPos(site, splitPath(strings.TrimPrefix(after, ".")))
+	}
+	if bad, ok := e.BadValue.(string); ok && bad != "" {
+		for _, mk := range site.ti.marks {
+			if strings.Contains(fmt.Sprint(mk.Value), bad) {
+				return mk.Pos
+			}
+		}
+	}
+	return site.ti.pos
+}
+
+// splitPath splits a field path at dots outside brackets.
+func splitPath(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']':
+			depth--
+		case r == '.' && depth == 0:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// schemaPos follows schema steps (properties[x], items,
+// additionalProperties, then a keyword) through the Go types of a kind and
+// returns the position of the marker that set the keyword, or else of the
+// field or type reached.
+func (p *parser) schemaPos(site kindSite, steps []string) token.Position {
+	obj := site.pi.pkg.Types.Scope().Lookup(site.ti.name)
+	if obj == nil {
+		return site.ti.pos
+	}
+	t, pos, marks := obj.Type(), site.ti.pos, site.ti.marks
+	for _, st := range steps {
+		switch {
+		case strings.HasPrefix(st, "properties["):
+			f, ft := p.fieldByJSON(t, strings.TrimSuffix(strings.TrimPrefix(st, "properties["), "]"))
+			if f == nil {
+				return pos
+			}
+			t, pos, marks = ft, f.pos, slices.Concat(f.marks, p.typeMarks(ft))
+		case st == "items" || st == "additionalProperties":
+			t = elem(t)
+			if t == nil {
+				return pos
+			}
+			marks = slices.Concat(marks, p.typeMarks(t))
+		default:
+			return markerFor(marks, st, pos)
+		}
+	}
+	return pos
+}
+
+// markerFor returns the position of the marker setting keyword, or def.
+func markerFor(marks markers.Set, keyword string, def token.Position) token.Position {
+	keyword, _, _ = strings.Cut(keyword, "[")
+	keyword = strings.TrimPrefix(keyword, "x-kubernetes-")
+	for _, mk := range marks {
+		name := mk.Def.Name
+		if i := strings.LastIndexByte(name, ':'); i >= 0 {
+			name = name[i+1:]
+		}
+		if strings.EqualFold(name, keyword) || strings.EqualFold(strings.ReplaceAll(keyword, "-", ""), name) {
+			return mk.Pos
+		}
+	}
+	return def
+}
+
+func elem(t gotypes.Type) gotypes.Type {
+	switch u := deref(t).Underlying().(type) {
+	case *gotypes.Slice:
+		return u.Elem()
+	case *gotypes.Array:
+		return u.Elem()
+	case *gotypes.Map:
+		return u.Elem()
+	}
+	return nil
+}
+
+func deref(t gotypes.Type) gotypes.Type {
+	for {
+		pt, ok := t.(*gotypes.Pointer)
+		if !ok {
+			return t
+		}
+		t = pt.Elem()
+	}
+}
+
+// infoOf returns what the collector read of a named type.
+func (p *parser) infoOf(t gotypes.Type) (*pkgInfo, *typeInfo) {
+	n, ok := gotypes.Unalias(deref(t)).(*gotypes.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil, nil
+	}
+	pi := p.pkg(n.Obj().Pkg().Path())
+	if pi == nil {
+		return nil, nil
+	}
+	return pi, pi.types[n.Obj().Name()]
+}
+
+func (p *parser) typeMarks(t gotypes.Type) markers.Set {
+	if _, ti := p.infoOf(t); ti != nil {
+		return ti.marks
+	}
+	return nil
+}
+
+// fieldByJSON finds the field of struct type t serialized as name,
+// looking into inlined embedded structs.
+func (p *parser) fieldByJSON(t gotypes.Type, name string) (*fieldInfo, gotypes.Type) {
+	pi, ti := p.infoOf(t)
+	if ti == nil {
+		return nil, nil
+	}
+	for i := range ti.fields {
+		f := &ti.fields[i]
+		tag, opts, _ := strings.Cut(f.tag.Get("json"), ",")
+		ft := p.typeOf(pi, ti.file, f.expr)
+		switch {
+		case tag == "-" || ft == nil:
+		case tag == name:
+			return f, ft
+		case f.name == "" && (tag == "" || strings.Contains(opts, "inline")):
+			if g, gt := p.fieldByJSON(ft, name); g != nil {
+				return g, gt
+			}
+		case tag == "" && f.name == name:
+			return f, ft
+		}
+	}
+	return nil, nil
+}
+
+// checkRules reports, with cel.Check's detail, the rules the API server
+// refuses: those that do not compile and those over the cost budget, the
+// latter with the maxItems/maxProperties/maxLength that would bound them.
+func (p *parser) checkRules(crd *apiext.CustomResourceDefinition, sites map[string]kindSite) {
 	for _, v := range crd.Spec.Versions {
 		if v.Schema == nil || !hasRules(v.Schema.OpenAPIV3Schema) {
 			continue
@@ -26,13 +301,88 @@ func (p *parser) checkRules(crd *apiext.CustomResourceDefinition) {
 		if err := json.Unmarshal(raw, &s); err != nil {
 			continue
 		}
-		for _, pr := range cel.Check("root", map[string]spec.Schema{"root": s}, cel.Options{NoBoundSearch: true}) {
-			if pr.Kind != cel.KindRule {
+		problems := cel.Check("root", map[string]spec.Schema{"root": s}, cel.Options{})
+		overBudget := map[string]bool{}
+		for _, pr := range problems {
+			overBudget[pr.Rule] = overBudget[pr.Rule] || pr.Kind == cel.KindCost
+		}
+		for _, pr := range problems {
+			if pr.Kind == cel.KindSchema || (pr.Kind == cel.KindTotalCost && overBudget[pr.Rule]) {
 				continue
 			}
-			p.errorf(p.rules[pr.Rule], "XValidation rule %q (%s/%s): %s", pr.Rule, crd.Spec.Names.Kind, v.Name, pr.Message)
+			what := fmt.Sprintf("XValidation rule %q", pr.Rule)
+			pos, ok := p.rules[pr.Rule]
+			if pr.Index < 0 || !ok {
+				what, pos = "XValidation rules", sites[v.Name].ti.pos
+			}
+			p.pending = append(p.pending, finding{pos, fmt.Sprintf("%s (%s/%s): %s%s",
+				what, crd.Spec.Names.Kind, v.Name, pr.Message, p.costNote(pr, sites[v.Name]))})
 		}
 	}
+}
+
+// costNote gives the estimate of a cost problem and where bounds would
+// lower it.
+func (p *parser) costNote(pr cel.Problem, site kindSite) string {
+	if pr.Cost == nil {
+		return ""
+	}
+	note := fmt.Sprintf(" (estimated cost %d, limit %d", pr.Cost.Estimated, pr.Cost.Limit)
+	var parts []string
+	for _, b := range pr.Cost.Bounds {
+		steps := pointerSteps(b.Path)
+		pos := p.schemaPos(site, steps)
+		parts = append(parts, fmt.Sprintf("%s on %s (%s:%d)", b.Keyword, dotted(steps), shortFile(pos), pos.Line))
+	}
+	if len(parts) > 0 {
+		note += "; set " + strings.Join(parts, ", ")
+	}
+	return note + ")"
+}
+
+// pointerSteps turns a JSON Pointer into field-path steps.
+func pointerSteps(ptr string) []string {
+	var out []string
+	parts := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	for i := 0; i < len(parts); i++ {
+		part := strings.NewReplacer("~1", "/", "~0", "~").Replace(parts[i])
+		if part == "properties" && i+1 < len(parts) {
+			i++
+			part = "properties[" + strings.NewReplacer("~1", "/", "~0", "~").Replace(parts[i]) + "]"
+		}
+		if part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// dotted names a schema node the way a user writes the data path.
+func dotted(steps []string) string {
+	var b strings.Builder
+	for _, s := range steps {
+		switch {
+		case strings.HasPrefix(s, "properties["):
+			b.WriteString("." + strings.TrimSuffix(strings.TrimPrefix(s, "properties["), "]"))
+		case s == "items":
+			b.WriteString("[*]")
+		case s == "additionalProperties":
+			b.WriteString("[key]")
+		}
+	}
+	if b.Len() == 0 {
+		return "the object"
+	}
+	return strings.TrimPrefix(b.String(), ".")
+}
+
+func shortFile(pos token.Position) string {
+	if i := strings.LastIndexByte(pos.Filename, '/'); i >= 0 {
+		if j := strings.LastIndexByte(pos.Filename[:i], '/'); j >= 0 {
+			return pos.Filename[j+1:]
+		}
+	}
+	return pos.Filename
 }
 
 func hasRules(s *schema) bool {
@@ -42,8 +392,9 @@ func hasRules(s *schema) bool {
 }
 
 // checkDefaults reports defaults whose JSON type does not fit the schema
-// they were put on.
+// they were put on, then the held-back findings not at the same place.
 func (p *parser) checkDefaults() {
+	reported := map[token.Position]bool{}
 	for _, d := range p.defaults {
 		if d.s.Default == nil || d.s.Type == "" {
 			continue
@@ -54,6 +405,15 @@ func (p *parser) checkDefaults() {
 		}
 		if got := jsonType(v); !fits(d.s.Type, got, v) {
 			p.errorf(d.pos, "default %s is %s, but the field's type is %s", string(d.s.Default.Raw), got, d.s.Type)
+			reported[d.pos] = true
+		}
+	}
+	seen := map[string]bool{}
+	for _, f := range p.pending {
+		key := f.pos.String() + f.msg
+		if !reported[f.pos] && !seen[key] {
+			seen[key] = true
+			p.errorf(f.pos, "%s", f.msg)
 		}
 	}
 }
@@ -91,4 +451,26 @@ func fits(typ, got string, v any) bool {
 		return got == "an object"
 	}
 	return true
+}
+
+// checkColumns parses printer columns' JSONPaths as the API server does
+// when it builds a CRD's table view: one it cannot parse makes the
+// resource unservable, though the CRD's validation lets it through.
+func (p *parser) checkColumns(crd *apiext.CustomResourceDefinition, sites map[string]kindSite) {
+	for _, v := range crd.Spec.Versions {
+		for _, col := range v.AdditionalPrinterColumns {
+			err := jsonpath.New(col.Name).Parse("{" + col.JSONPath + "}")
+			if err == nil {
+				continue
+			}
+			pos := sites[v.Name].ti.pos
+			for _, mk := range sites[v.Name].ti.marks.All("kubebuilder:printcolumn") {
+				if args, _ := mk.Value.(map[string]any); args["JSONPath"] == col.JSONPath {
+					pos = mk.Pos
+				}
+			}
+			p.pending = append(p.pending, finding{pos, fmt.Sprintf("CRD %s: printer column %q (%s): JSONPath %q does not parse, so the API server could not serve the resource: %v",
+				crd.Name, col.Name, v.Name, col.JSONPath, err)})
+		}
+	}
 }

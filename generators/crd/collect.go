@@ -11,6 +11,7 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/markers"
+	"github.com/apigen-dev/apigen/model"
 )
 
 // typeInfo is a declared type as controller-gen sees it.
@@ -47,8 +48,9 @@ type pkgInfo struct {
 // declarations' doc comments are read by no one; every other comment at
 // file level belongs to the package.
 type collector struct {
-	fset *token.FileSet
-	reg  *markers.Registry
+	fset  *token.FileSet
+	reg   *markers.Registry
+	model *model.Model // set to share reads with the run's other generators
 }
 
 // read collects a package. Problems go to diags only for package markers

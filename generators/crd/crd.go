@@ -9,8 +9,10 @@ import (
 	"go/ast"
 	"go/token"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -70,7 +72,7 @@ func privateRegistry() *markers.Registry {
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	out := engine.Output{Roots: []string{g.OutputDir}, NoPrune: true}
 	p := &parser{
-		coll:   &collector{fset: m.Fset, reg: privateRegistry()},
+		coll:   &collector{fset: m.Fset, reg: privateRegistry(), model: m},
 		byPath: map[string]*packages.Package{}, infos: map[string]*pkgInfo{},
 		schemata: map[ident]*schema{}, flat: map[ident]*schema{},
 		diags: diags, dangerous: g.AllowDangerousTypes, metaProps: g.GenerateEmbeddedMeta,
@@ -82,7 +84,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	}
 	usesMeta := false
 	for _, mp := range m.Packages {
-		pi := p.coll.read(mp.Source, diags)
+		pi := p.coll.readOnce(m, mp.Source, diags)
 		p.infos[mp.Source.PkgPath] = pi
 		usesMeta = usesMeta || mp.Source.Imports[metav1] != nil
 		if !has(pi.marks, "kubebuilder:skip") {
@@ -92,17 +94,25 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	if !usesMeta {
 		return out
 	}
+	var crds []*apiext.CustomResourceDefinition
 	for _, gk := range kinds(roots) {
-		crd := g.build(p, roots, gk)
-		if crd == nil {
+		if crd := g.build(p, roots, gk); crd != nil {
+			crds = append(crds, crd)
+		}
+	}
+	var rendered [][]byte
+	done := make(chan struct{})
+	go func() {
+		rendered = renderAll(crds, g.Header, diags)
+		close(done)
+	}()
+	p.validateAll(p.checks)
+	<-done
+	for i, data := range rendered {
+		if data == nil {
 			continue
 		}
-		data, err := render(crd, g.Header)
-		if err != nil {
-			diags.Errorf(noPos, "%v", err)
-			continue
-		}
-		name := fmt.Sprintf("%s_%s.yaml", crd.Spec.Group, crd.Spec.Names.Plural)
+		name := fmt.Sprintf("%s_%s.yaml", crds[i].Spec.Group, crds[i].Spec.Names.Plural)
 		path := filepath.Join(g.OutputDir, name)
 		out.Files = append(out.Files, output.File{Path: path, Data: data})
 		out.Owned = append(out.Owned, path)
@@ -181,10 +191,12 @@ func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.Cus
 		version string
 	}
 	var uses []use
+	sites := map[string]kindSite{}
 	for _, pi := range roots {
 		group, version := groupVersion(pi)
 		if ti := pi.types[gk.kind]; group == gk.group && ti != nil {
 			uses = append(uses, use{pi, ti, version})
+			sites[version] = kindSite{pi, ti}
 		}
 	}
 	var pos token.Position
@@ -214,7 +226,7 @@ func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.Cus
 	if len(crd.Spec.Versions) == 1 {
 		crd.Spec.Versions[0].Storage = true
 	}
-	g.checkVersions(p, crd, gk, pos)
+	versionsOK := g.checkVersions(p, crd, gk, pos)
 	if !g.OmitToolVersion {
 		if crd.Annotations == nil {
 			crd.Annotations = map[string]string{}
@@ -228,13 +240,15 @@ func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.Cus
 			}
 		}
 	}
-	p.checkRules(crd)
+	if versionsOK {
+		p.checks = append(p.checks, &toValidate{crd: crd, sites: sites})
+	}
 	return crd
 }
 
 // checkVersions reports a CRD without exactly one storage version, or that
-// serves none.
-func (g *Generator) checkVersions(p *parser, crd *apiext.CustomResourceDefinition, gk groupKind, pos token.Position) {
+// serves none, and says whether it has neither fault.
+func (g *Generator) checkVersions(p *parser, crd *apiext.CustomResourceDefinition, gk groupKind, pos token.Position) bool {
 	var storage, served []string
 	for _, v := range crd.Spec.Versions {
 		if v.Storage {
@@ -253,6 +267,32 @@ func (g *Generator) checkVersions(p *parser, crd *apiext.CustomResourceDefinitio
 	if len(served) == 0 {
 		p.errorf(pos, "CRD for %s.%s does not serve any version", gk.kind, gk.group)
 	}
+	return len(storage) == 1 && len(served) > 0
+}
+
+// renderAll renders the CRDs on as many goroutines as there are CPUs;
+// a CRD that fails to render is reported and gets nil.
+func renderAll(crds []*apiext.CustomResourceDefinition, header string, diags *diag.List) [][]byte {
+	out := make([][]byte, len(crds))
+	next := make(chan int, len(crds))
+	for i := range crds {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(crds)) {
+		wg.Go(func() {
+			for i := range next {
+				data, err := render(crds[i], header)
+				if err != nil {
+					diags.Errorf(noPos, "%v", err)
+				}
+				out[i] = data
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 // render writes a CRD as controller-gen does: header, "---", YAML without

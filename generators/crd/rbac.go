@@ -43,6 +43,7 @@ func (g *RBACGenerator) Generate(m *model.Model, diags *diag.List) engine.Output
 	for _, pi := range packageMarkers(m) {
 		for _, mk := range pi.marks.All("kubebuilder:rbac") {
 			v := mk.Value.(map[string]any)
+			checkVerbs(diags, mk, strs(v["verbs"]))
 			key := roleKey{str(v["namespace"]), str(v["roleName"])}
 			if key.name == "" {
 				key.name = g.RoleName
@@ -231,8 +232,58 @@ func packageMarkers(m *model.Model) []*pkgInfo {
 	var out []*pkgInfo
 	for _, mp := range m.Packages {
 		if mp.Source != nil {
-			out = append(out, c.read(mp.Source, nil))
+			out = append(out, c.readOnce(m, mp.Source, nil))
 		}
 	}
 	return out
+}
+
+// knownVerbs are the verbs Kubernetes' authorizers check: the API verbs,
+// the subresource-like ones, and the special ones of RBAC, pod security,
+// impersonation, certificates and trust bundles.
+var knownVerbs = []string{
+	"*", "get", "list", "watch", "create", "update", "patch", "delete", "deletecollection",
+	"proxy", "use", "bind", "escalate", "impersonate", "approve", "sign", "attest",
+}
+
+// checkVerbs reports verbs of an rbac marker that no authorizer checks,
+// with the nearest known verb.
+func checkVerbs(diags *diag.List, mk markers.Marker, verbs []string) {
+	for _, v := range verbs {
+		if slices.Contains(knownVerbs, strings.ToLower(v)) {
+			continue
+		}
+		best, dist := "", 3
+		for _, k := range knownVerbs[1:] {
+			if d := editDistance(strings.ToLower(v), k); d < dist {
+				best, dist = k, d
+			}
+		}
+		if best != "" {
+			diags.Errorf(mk.Pos, "+kubebuilder:rbac: unknown verb %q; did you mean %q?", v, best)
+		} else {
+			diags.Errorf(mk.Pos, "+kubebuilder:rbac: unknown verb %q; known verbs are %s", v, strings.Join(knownVerbs, ", "))
+		}
+	}
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }

@@ -40,6 +40,8 @@ type parser struct {
 	metaProps bool // generateEmbeddedObjectMeta
 	rules     map[string]token.Position
 	defaults  []defaultAt
+	pending   []finding // CRD validation problems, reported by checkDefaults
+	checks    []*toValidate
 }
 
 // defaultAt is a default value and where a marker gave it, for checking.
@@ -50,9 +52,16 @@ type defaultAt struct {
 
 // ctx is where a schema is being built: a package and the declared type.
 type ctx struct {
-	pkg  *pkgInfo
-	info *typeInfo // nil inside element types
-	file *ast.File
+	pkg   *pkgInfo
+	info  *typeInfo // nil inside element types
+	file  *ast.File
+	subst map[string]typeArg // type parameters of a generic being instantiated
+}
+
+// typeArg is a type argument: its expression and where it was written.
+type typeArg struct {
+	c ctx
+	e ast.Expr
 }
 
 func (p *parser) pkg(path string) *pkgInfo {
@@ -64,7 +73,12 @@ func (p *parser) pkg(path string) *pkgInfo {
 		p.infos[path] = nil
 		return nil
 	}
-	pi := p.coll.read(lp, nil)
+	var pi *pkgInfo
+	if p.coll.model != nil {
+		pi = p.coll.readOnce(p.coll.model, lp, nil)
+	} else {
+		pi = p.coll.read(lp, nil)
+	}
 	p.infos[path] = pi
 	return pi
 }
@@ -144,10 +158,16 @@ func implements(t gotypes.Type, name string) bool {
 // applied when they belong to it.
 func (p *parser) exprSchema(c ctx, e ast.Expr, doc string, marks markers.Set, pos token.Position) *schema {
 	var s *schema
-	plain := ctx{pkg: c.pkg, file: c.file}
+	plain := ctx{pkg: c.pkg, file: c.file, subst: c.subst}
 	switch e := e.(type) {
 	case *ast.Ident:
-		s = p.localSchema(c, e, pos)
+		if a, ok := c.subst[e.Name]; ok {
+			s = p.exprSchema(a.c, a.e, "", nil, pos)
+		} else {
+			s = p.localSchema(c, e, pos)
+		}
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		s = p.instanceSchema(c, e, pos)
 	case *ast.SelectorExpr:
 		s = p.importedSchema(c, e, pos)
 	case *ast.ArrayType:
@@ -233,6 +253,9 @@ func (p *parser) localSchema(c ctx, e *ast.Ident, pos token.Position) *schema {
 	}
 	if a, ok := t.(*gotypes.Alias); ok {
 		t = a.Rhs()
+		if s := p.aliasSchema(c, e.Name, t); s != nil {
+			return s
+		}
 	}
 	switch t := t.(type) {
 	case *gotypes.Basic:
@@ -322,7 +345,13 @@ func (p *parser) mapSchema(c ctx, e *ast.MapType, pos token.Position) *schema {
 	var val *schema
 	switch v := e.Value.(type) {
 	case *ast.Ident:
-		val = p.localSchema(c, v, pos)
+		if _, ok := c.subst[v.Name]; ok {
+			val = p.exprSchema(c, v, "", nil, pos)
+		} else {
+			val = p.localSchema(c, v, pos)
+		}
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		val = p.instanceSchema(c, v, pos)
 	case *ast.SelectorExpr:
 		val = p.importedSchema(c, v, pos)
 	case *ast.ArrayType:
@@ -425,7 +454,7 @@ func (p *parser) structSchema(c ctx, st *ast.StructType, pos token.Position) *sc
 		if has(f.marks, validation+"Schemaless") {
 			ps = &schema{}
 		} else {
-			ps = p.exprSchema(ctx{pkg: c.pkg, file: c.file}, f.expr, "", nil, f.pos)
+			ps = p.exprSchema(ctx{pkg: c.pkg, file: c.file, subst: c.subst}, f.expr, "", nil, f.pos)
 		}
 		ps.Description = f.doc
 		p.apply(c, f.marks, ps, f.pos)
