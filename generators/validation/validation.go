@@ -61,11 +61,16 @@ func (g *Generator) readOnly() []string { return load.Unvendored(g.ReadOnlyPkgs)
 // packages, so that they are read in the same load.
 func (g *Generator) Needs(docs map[string]markers.Set) []load.Extra {
 	var extra []load.Extra
+	active := false
 	for _, path := range slices.Sorted(maps.Keys(docs)) {
 		a := activationOf(path, docs[path])
+		active = active || a.enabled
 		if a.enabled && a.input != path {
 			extra = append(extra, load.Extra{Path: a.input, Pos: a.inputAt, Why: "+" + inputTag})
 		}
+	}
+	if !active {
+		return extra // as upstream's script, which runs no validation-gen then
 	}
 	for _, p := range g.readOnly() {
 		extra = append(extra, load.Extra{Path: p, Why: "--readonly-pkg"})
@@ -223,6 +228,9 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) ([]*job, map[string]s
 			canon[a.input] = p.Path
 		}
 		jobs = append(jobs, &job{pkg: p, typesPkg: tp.Package, act: a})
+	}
+	if len(jobs) == 0 {
+		return jobs, canon // read-only packages matter, and are loaded, only for a job
 	}
 	readOnly := g.readOnlyPackages(m, diags)
 	for _, p := range readOnly {
