@@ -295,6 +295,8 @@ k8s.io/apimachinery/pkg/util/intstr
 k8s.io/apimachinery/pkg/version
 --validation-readonly-pkg
 time
+--validation-readonly-pkg
+k8s.io/apimachinery/pkg/apis/meta/v1/validation
 --preload
 k8s.io/apimachinery/pkg/apis/meta/v1,k8s.io/apimachinery/pkg/runtime,k8s.io/apimachinery/pkg/version,k8s.io/apimachinery/pkg/api/resource
 ${MOD}/pkg/apis/gadgets/v1beta1
@@ -326,6 +328,7 @@ EOF
             --validation-readonly-pkg k8s.io/apimachinery/pkg/util/intstr \
             --validation-readonly-pkg k8s.io/apimachinery/pkg/version \
             --validation-readonly-pkg time \
+            --validation-readonly-pkg k8s.io/apimachinery/pkg/apis/meta/v1/validation \
             --preload k8s.io/apimachinery/pkg/apis/meta/v1,k8s.io/apimachinery/pkg/runtime,k8s.io/apimachinery/pkg/version,k8s.io/apimachinery/pkg/api/resource \
             "${MOD}/pkg/apis/widgets/v1"
     } >"${WORK}/want.args"
