@@ -114,7 +114,6 @@ func sampleFrobber(ns, name string, lbls map[string]string) *frobbersv6.Frobber 
 			PortsByName: map[string]frobbersv6.FrobberPort{"admin": {Name: "admin", Port: 9000, Protocol: "TCP"}},
 			Tags:        frobbersv6.Tags{"t1", "t2"},
 			Annotations: frobbersv6.Annotations{"note": "hello"},
-			Offset:      [2]int32{-1, 4},
 			StartTime:   startTime,
 			Target:      intstr.FromString("http"),
 		},
