@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,6 +38,7 @@ import (
 	"time"
 
 	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/output"
 )
 
 // Record collects, during a run, what the run depended on and produced.
@@ -171,13 +173,34 @@ func Dir() string {
 // maxEntries bounds the cache; beyond it, the oldest entries go.
 const maxEntries = 256
 
-// Key names a run of the apigen binary with args in the working
-// directory. A flag value that names a file counts by the file's bytes,
-// and ignored flags (the session directory) not at all. Key is "" for a
-// run that must not be cached: one whose arguments name a pipe or a
-// device, such as the /dev/fd/63 of a shell's <(command), whose bytes
-// only the run itself can read.
-func Key(args []string, ignored ...string) string {
+// Args is a command line as the cache reads it: each argument, the file
+// it may name, and that file's SHA-256 ("" if it is no regular file).
+// Each file is read once.
+type Args struct {
+	list        []arg
+	Paths, Sums []string
+}
+
+// ReadArgs reads args, leaving out the ignored flags (the session
+// directory) and their values.
+func ReadArgs(args []string, ignored ...string) Args {
+	a := Args{list: readArgs(args, ignored)}
+	for _, x := range a.list {
+		sum, _ := fileSum(x.path)
+		a.Paths, a.Sums = append(a.Paths, x.path), append(a.Sums, sum)
+	}
+	return a
+}
+
+// Key is ReadArgs(args, ignored...).Key().
+func Key(args []string, ignored ...string) string { return ReadArgs(args, ignored...).Key() }
+
+// Key names a run of the apigen binary with these arguments in the
+// working directory. A flag value that names a file counts by the file's
+// bytes. Key is "" for a run that must not be cached: one whose arguments
+// name a pipe or a device, such as the /dev/fd/63 of a shell's
+// <(command), whose bytes only the run itself can read.
+func (a Args) Key() string {
 	h := sha256.New()
 	cwd, _ := os.Getwd()
 	fmt.Fprintf(h, "apigen run cache v1\n%s\n%s\n%s\n", BinaryIdentity(), cwd, goIdentity())
@@ -188,15 +211,15 @@ func Key(args []string, ignored ...string) string {
 		fmt.Fprintf(h, "go env file %s\n", sum) // settings of go env -w
 	}
 	fmt.Fprintf(h, "year %d\n", time.Now().UTC().Year()) // a header's "YEAR"
-	for _, a := range readArgs(args, ignored) {
-		if special(a.path) {
+	for i, x := range a.list {
+		if special(x.path) {
 			return ""
 		}
-		if sum, ok := fileSum(a.path); ok {
-			fmt.Fprintf(h, "arg %s file %s\n", a.flag, sum) // where the file is does not matter
+		if a.Sums[i] != "" {
+			fmt.Fprintf(h, "arg %s file %s\n", x.flag, a.Sums[i]) // where the file is does not matter
 			continue
 		}
-		fmt.Fprintf(h, "arg %q\n", a.raw)
+		fmt.Fprintf(h, "arg %q\n", x.raw)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -254,31 +277,21 @@ func chdir(args []string) string {
 	return dir
 }
 
-// ArgFiles returns the file each argument Key reads may name, and the
-// SHA-256 of its bytes ("" if it is no regular file), in Key's order.
-func ArgFiles(args []string, ignored ...string) (paths, sums []string) {
-	for _, a := range readArgs(args, ignored) {
-		sum, _ := fileSum(a.path)
-		paths, sums = append(paths, a.path), append(sums, sum)
-	}
-	return paths, sums
-}
-
 // emptySum is the SHA-256 of no bytes.
 const emptySum = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 
 // Made tells the record the files named by arguments that the run made:
-// absent or empty before it (before holds ArgFiles' sums then), regular
-// files after, as a report file made by mktemp is. A replay writes them
-// again, where the arguments of that run name them. Made reports whether
-// these are all the argument files that changed.
-func (r *Record) Made(args, ignored []string, before []string) bool {
+// absent or empty before it (before holds the Sums of the arguments read
+// then), regular files after, as a report file made by mktemp is. A replay
+// writes them again, where the arguments of that run name them. Made
+// reports whether these are all the argument files that changed.
+func (r *Record) Made(after Args, before []string) bool {
 	if r == nil {
 		return false
 	}
 	all := true
-	paths, after := ArgFiles(args, ignored...)
-	for i, sum := range after {
+	paths := after.Paths
+	for i, sum := range after.Sums {
 		switch {
 		case i >= len(before) || sum == before[i]:
 			continue
@@ -332,16 +345,25 @@ func resolve(dir, p string) string {
 
 // fileSum is the SHA-256 of a regular file's bytes.
 func fileSum(path string) (string, bool) {
+	_, sum, err := statSum(path)
+	return sum, err == nil
+}
+
+// statSum returns a regular file's state and the SHA-256 of its bytes.
+func statSum(path string) (fs.FileInfo, string, error) {
 	fi, err := os.Stat(path)
-	if err != nil || !fi.Mode().IsRegular() {
-		return "", false
+	if err != nil {
+		return nil, "", err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, "", fmt.Errorf("%s is not a regular file", path)
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "", false
+		return nil, "", err
 	}
 	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:]), true
+	return fi, hex.EncodeToString(s[:]), nil
 }
 
 // BinaryIdentity names the running executable and its version on disk.
@@ -419,9 +441,14 @@ func Replay(dir, key string, paths []string, stdout, stderr io.Writer) bool {
 	debugf("run %.12s: replayed", key)
 	io.WriteString(stdout, e.Stdout)
 	io.WriteString(stderr, e.Stderr)
-	now := time.Now()
-	os.Chtimes(filepath.Join(dir, key), now, now) // recently used
+	touch(filepath.Join(dir, key))
 	return true
+}
+
+// touch marks an entry as recently used, for trim.
+func touch(file string) {
+	now := time.Now()
+	os.Chtimes(file, now, now)
 }
 
 // Store records the run under key, if no input changed while it ran
@@ -446,19 +473,11 @@ func Store(dir, key string, r *Record, start time.Time, stdout, stderr string) e
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".entry-*")
-	if err != nil {
+	file := filepath.Join(dir, key)
+	if err := output.Write([]output.File{{Path: file, Data: data}}, nil, io.Discard); err != nil {
 		return err
 	}
-	_, werr := tmp.Write(data)
-	if err := errors.Join(werr, tmp.Close()); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(dir, key)); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
+	touch(file) // an entry already there with these bytes is not rewritten
 	trim(dir)
 	debugf("run %.12s stored", key)
 	return nil
@@ -474,7 +493,7 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 		r.absent = map[string]bool{}
 	}
 	e := &entry{Made: r.made}
-	for _, p := range sorted(r.inputs) {
+	for _, p := range slices.Sorted(maps.Keys(r.inputs)) {
 		if r.outputs[p] {
 			continue // the run wrote it (a generated file the load skipped): stamped below
 		}
@@ -491,23 +510,24 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 		}
 		e.Inputs = append(e.Inputs, s)
 	}
-	for _, p := range sorted(r.outputs) {
+	for _, p := range slices.Sorted(maps.Keys(r.outputs)) {
 		if s, err := stampOf(p); err == nil {
 			e.Outputs = append(e.Outputs, s)
 		}
 	}
-	dirs, all := maps(r.dirs), map[string]bool{}
-	for _, t := range sorted(r.trees) {
+	dirs, all := map[string]bool{}, map[string]bool{}
+	maps.Copy(dirs, r.dirs)
+	for _, t := range slices.Sorted(maps.Keys(r.trees)) {
 		walkDirs(t, dirs)
 	}
-	for _, t := range sorted(r.outTrees) {
+	for _, t := range slices.Sorted(maps.Keys(r.outTrees)) {
 		walkDirs(t, all)
 	}
 	for p := range all {
 		dirs[p] = true
 	}
-	e.Watch = sorted(r.watch)
-	for _, p := range sorted(dirs) {
+	e.Watch = slices.Sorted(maps.Keys(r.watch))
+	for _, p := range slices.Sorted(maps.Keys(dirs)) {
 		d, err := dirStampOf(p, r.watch, all[p])
 		if err != nil {
 			continue
@@ -517,7 +537,7 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 		}
 		e.Dirs = append(e.Dirs, d)
 	}
-	e.Absent = sorted(r.absent)
+	e.Absent = slices.Sorted(maps.Keys(r.absent))
 	return e, nil
 }
 
@@ -539,14 +559,6 @@ func (r *Record) readAll(d dirStamp) bool {
 	return true
 }
 
-func maps(m map[string]bool) map[string]bool {
-	out := make(map[string]bool, len(m))
-	for k := range m {
-		out[k] = true
-	}
-	return out
-}
-
 // walkDirs adds root and every directory below it that a go pattern
 // ending in "..." may match.
 func walkDirs(root string, into map[string]bool) {
@@ -563,23 +575,10 @@ func walkDirs(root string, into map[string]bool) {
 	})
 }
 
-func sorted(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 func stampOf(path string) (stamp, error) {
-	fi, err := os.Stat(path)
+	fi, sum, err := statSum(path)
 	if err != nil {
 		return stamp{}, err
-	}
-	sum, ok := fileSum(path)
-	if !ok {
-		return stamp{}, fmt.Errorf("%s is not a regular file", path)
 	}
 	return stamp{Path: path, Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Change: changeStamp(fi), Sum: sum}, nil
 }

@@ -352,11 +352,11 @@ func TestMadeFiles(t *testing.T) {
 	report := func(name string) []string { return []string{"--report-filename", filepath.Join(dir, name), "./..."} }
 	write(t, filepath.Join(dir, "one"), "")
 	args := report("one")
-	paths, before := ArgFiles(args)
-	key := Key(args)
+	read := ReadArgs(args)
+	paths, before, key := read.Paths, read.Sums, read.Key()
 	write(t, filepath.Join(dir, "one"), "violations\n")
 	r := f.record()
-	if !r.Made(args, nil, before) {
+	if !r.Made(ReadArgs(args), before) {
 		t.Fatal("the report was not taken as made by the run")
 	}
 	if err := Store(f.runs, key, r, time.Now(), "", ""); err != nil {
@@ -367,7 +367,7 @@ func TestMadeFiles(t *testing.T) {
 	if Key(next) != key {
 		t.Fatal("two empty files give two keys")
 	}
-	paths, _ = ArgFiles(next)
+	paths = ReadArgs(next).Paths
 	var b bytes.Buffer
 	if !Replay(f.runs, key, paths, &b, &b) {
 		t.Fatal("no replay")
@@ -377,9 +377,9 @@ func TestMadeFiles(t *testing.T) {
 	}
 	// A file that had bytes before the run is no file the run made.
 	write(t, filepath.Join(dir, "three"), "old")
-	_, before = ArgFiles(report("three"))
+	before = ReadArgs(report("three")).Sums
 	write(t, filepath.Join(dir, "three"), "new")
-	if f.record().Made(report("three"), nil, before) {
+	if f.record().Made(ReadArgs(report("three")), before) {
 		t.Error("a file with bytes before the run was taken as made by it")
 	}
 }

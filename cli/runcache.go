@@ -31,12 +31,12 @@ func OpenRunCache(args []string) *RunCache {
 	if dir == "" {
 		return nil
 	}
-	key := cache.Key(args, ignored...)
+	read := cache.ReadArgs(args, ignored...)
+	key := read.Key()
 	if key == "" {
 		return nil
 	}
-	paths, before := cache.ArgFiles(args, ignored...)
-	return &RunCache{dir: dir, key: key, args: args, paths: paths, before: before, start: time.Now()}
+	return &RunCache{dir: dir, key: key, args: args, paths: read.Paths, before: read.Sums, start: time.Now()}
 }
 
 // Replay prints what the remembered run printed and reports true, if its
@@ -73,9 +73,10 @@ func (c *RunCache) Store(code int) {
 	if c == nil || code != 0 {
 		return
 	}
-	onlyMade := c.rec.Made(c.args, ignored, c.before)
+	after := cache.ReadArgs(c.args, ignored...)
+	onlyMade := c.rec.Made(after, c.before)
 	out, errs := c.stdout.String(), c.stderr.String()
-	key := cache.Key(c.args, ignored...)
+	key := after.Key()
 	if key != "" {
 		cache.Store(c.dir, key, &c.rec, c.start, out, errs)
 	}

@@ -165,7 +165,8 @@ func recordOutput(opts Options, out Output, stale []string) {
 // Generate loads and runs the generators, returning their combined output
 // in generator order. Output is meaningful only when diags has no errors.
 func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
-	_, m, diags := Open(opts, gens...)
+	// No session: the hand-written files need no stamps for later runs.
+	_, m, _, diags := loadModel(opts, gens)
 	if m == nil {
 		return Output{}, diags
 	}

@@ -33,9 +33,23 @@ type fileState struct {
 }
 
 // Open loads opts.Patterns, with the extra packages gens need, and builds
-// the model. The registry is opts.Registry, or the markers of gens. The
-// model is nil when the packages could not be loaded.
+// the model, kept as a Session with the state of the main module's
+// hand-written files, for later runs. The registry is opts.Registry, or
+// the markers of gens. The model is nil when the packages could not be
+// loaded.
 func Open(opts Options, gens ...Generator) (*Session, *model.Model, *diag.List) {
+	res, m, reg, diags := loadModel(opts, gens)
+	if m == nil {
+		return nil, nil, diags
+	}
+	dir, _ := filepath.Abs(opts.Dir)
+	return &Session{dir: dir, res: res, model: m, reg: reg, files: stampFiles(res)}, m, diags
+}
+
+// loadModel loads opts.Patterns, with the extra packages gens need, and
+// builds the model; the model is nil when the packages could not be
+// loaded.
+func loadModel(opts Options, gens []Generator) (*load.Result, *model.Model, *markers.Registry, *diag.List) {
 	reg := opts.Registry
 	if reg == nil {
 		reg = Registry(gens...)
@@ -45,7 +59,7 @@ func Open(opts Options, gens ...Generator) (*Session, *model.Model, *diag.List) 
 	if err != nil {
 		var diags diag.List
 		diags.Errorf(token.Position{}, "listing packages: %v", err)
-		return nil, nil, &diags
+		return nil, nil, nil, &diags
 	}
 	for _, p := range opts.Preload {
 		extra = append(extra, load.Extra{Path: p, Why: "preload", Optional: true})
@@ -53,14 +67,13 @@ func Open(opts Options, gens ...Generator) (*Session, *model.Model, *diag.List) 
 	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra})
 	opts.phase("loading", start)
 	if diags.HasErrors() {
-		return nil, nil, diags
+		return nil, nil, nil, diags
 	}
 	recordLoad(opts, res)
 	start = time.Now()
 	m := model.Build(res, reg, diags)
 	opts.phase("building the model", start)
-	dir, _ := filepath.Abs(opts.Dir)
-	return &Session{dir: dir, res: res, model: m, reg: reg, files: stampFiles(res)}, m, diags
+	return res, m, reg, diags
 }
 
 // Generate runs gens for opts over the session's load, if it can serve

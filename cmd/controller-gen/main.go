@@ -196,7 +196,7 @@ func newGenerator(name, opts string) (*generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	header, err := readHeader(kv["headerFile"], kv["year"])
+	header, err := crd.ReadHeader(kv["headerFile"], kv["year"])
 	if err != nil {
 		return nil, err
 	}
@@ -234,18 +234,6 @@ func options(s string, rbac bool) (map[string]string, error) {
 		out[k] = unquote(v)
 	}
 	return out, nil
-}
-
-// readHeader reads a header file and puts year in place of " YEAR".
-func readHeader(file, year string) (string, error) {
-	if file == "" {
-		return "", nil
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return "", err
-	}
-	return strings.ReplaceAll(string(b), " YEAR", " "+year), nil
 }
 
 func unquote(s string) string {
@@ -324,7 +312,7 @@ func crdOptions(s string) (*crd.Generator, error) {
 		}
 	}
 	var err error
-	g.Header, err = readHeader(header, year)
+	g.Header, err = crd.ReadHeader(header, year)
 	return g, err
 }
 

@@ -38,14 +38,25 @@ func (t *manifestTool) flags(fs *pflag.FlagSet, prefix string) {
 // both relative to --chdir.
 func (t *manifestTool) resolve(c *cli.Common) (header, dir string, err error) {
 	if t.header != "" {
-		b, err := os.ReadFile(c.ResolveFile(t.header))
-		if err != nil {
+		if header, err = ReadHeader(c.ResolveFile(t.header), t.year); err != nil {
 			return "", "", err
 		}
-		header = strings.ReplaceAll(string(b), " YEAR", " "+t.year)
 	}
 	dir, err = c.Abs(t.outputDir)
 	return header, dir, err
+}
+
+// ReadHeader reads controller-gen's headerFile, with year in place of
+// " YEAR"; "" names no file.
+func ReadHeader(file, year string) (string, error) {
+	if file == "" {
+		return "", nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", err
+	}
+	return strings.ReplaceAll(string(b), " YEAR", " "+year), nil
 }
 
 // crdTool is controller-gen's crd generator as a cli.Tool.

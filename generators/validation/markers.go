@@ -2,6 +2,7 @@ package validation
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -106,7 +107,7 @@ func (g tagGrammar) Parse(raw string) (any, error) {
 func (g tagGrammar) check(tag codetags.Tag, outer bool) error {
 	doc, ok := g.docs[tag.Name]
 	if !ok {
-		return fmt.Errorf("unknown validation tag +%s%s", tag.Name, markers.Suggest(tag.Name, sortedKeys(g.docs)))
+		return fmt.Errorf("unknown validation tag +%s%s", tag.Name, markers.Suggest(tag.Name, slices.Sorted(maps.Keys(g.docs))))
 	}
 	if err := validators.CheckTag(tag, doc); err != nil {
 		if outer {
@@ -122,43 +123,27 @@ func (g tagGrammar) check(tag codetags.Tag, outer bool) error {
 
 func (tagGrammar) String() string { return "validation tag" }
 
-func sortedKeys(m map[string]validators.TagDoc) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
+// tagDefinitions defines every registered validation tag, once.
+var tagDefinitions = sync.OnceValue(func() []*markers.Definition {
+	var tagDefs []*markers.Definition
+	reg := validators.New(validators.Config{})
+	g := tagGrammar{docs: map[string]validators.TagDoc{}}
+	for _, d := range reg.Docs() {
+		g.docs[d.Tag] = d
 	}
-	slices.Sort(out)
-	return out
-}
-
-var (
-	tagDefsOnce sync.Once
-	tagDefs     []*markers.Definition
-)
-
-// tagDefinitions defines every registered validation tag where its scopes
-// allow it to stand in source.
-func tagDefinitions() []*markers.Definition {
-	tagDefsOnce.Do(func() {
-		reg := validators.New(validators.Config{})
-		g := tagGrammar{docs: map[string]validators.TagDoc{}}
-		for _, d := range reg.Docs() {
-			g.docs[d.Tag] = d
-		}
-		for _, name := range reg.Names() {
-			// Every place is accepted here: the generator checks a tag's
-			// scope where it evaluates it, with upstream's words, and a
-			// type's detached comment block in doc.go is read as the
-			// package's too, where upstream ignores validation tags.
-			place := markers.Package | markers.Type | markers.Field | markers.Const
-			tagDefs = append(tagDefs, &markers.Definition{
-				Name: name, Place: place, Value: g, Whole: true, Repeatable: true,
-				Help: g.docs[name].Description,
-			})
-		}
-	})
+	for _, name := range reg.Names() {
+		// Every place is accepted here: the generator checks a tag's
+		// scope where it evaluates it, with upstream's words, and a
+		// type's detached comment block in doc.go is read as the
+		// package's too, where upstream ignores validation tags.
+		place := markers.Package | markers.Type | markers.Field | markers.Const
+		tagDefs = append(tagDefs, &markers.Definition{
+			Name: name, Place: place, Value: g, Whole: true, Repeatable: true,
+			Help: g.docs[name].Description,
+		})
+	}
 	return tagDefs
-}
+})
 
 // Define declares validation-gen's markers, including every validation
 // tag, and claims their names.

@@ -38,6 +38,8 @@ type Config struct {
 	// InputToCanonicalPkg maps each input package to the package where its
 	// validation functions are generated.
 	InputToCanonicalPkg map[string]string
+
+	shared *runShared // what the validators of this run learn together; set by New
 }
 
 // Scope is where a tag stands. Its text fits "may not be used in %s".

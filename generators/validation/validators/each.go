@@ -42,7 +42,7 @@ type eachValTag struct {
 	s     *runShared
 }
 
-func (v *eachValTag) Init(cfg Config)            { v.inner, v.s = cfg.TagValidator, sharedFor(cfg) }
+func (v *eachValTag) Init(cfg Config)            { v.inner, v.s = cfg.TagValidator, cfg.shared }
 func (*eachValTag) TagName() string              { return tagEachVal }
 func (*eachValTag) ValidScopes() sets.Set[Scope] { return eachScopes }
 

@@ -29,7 +29,7 @@ type itemTag struct {
 }
 
 func (v *itemTag) Init(cfg Config) {
-	v.s = sharedFor(cfg)
+	v.s = cfg.shared
 	v.inner = cfg.TagValidator
 }
 

@@ -2,10 +2,7 @@ package validators
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
-	"weak"
 
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -55,41 +52,14 @@ type runShared struct {
 	modes     map[string]modeGroups // +k8s:ifMode, by struct path
 }
 
-var (
-	sharedMu    sync.Mutex
-	sharedByRun = map[any]*runShared{}
-)
-
-// sharedFor returns the shared state of cfg's run; all validators of a
-// run are given the same TagValidator. A Registry is held weakly, so the
-// state goes away with it.
-func sharedFor(cfg Config) *runShared {
-	sharedMu.Lock()
-	defer sharedMu.Unlock()
-	var key any = cfg.TagValidator
-	r, isReg := cfg.TagValidator.(*Registry)
-	if isReg {
-		key = weak.Make(r)
+func newRunShared() *runShared {
+	return &runShared{
+		lists:     map[string]*listFacts{},
+		listsDone: map[string]bool{},
+		unions:    map[string]unionsOf{},
+		zeroOrOne: map[string]unionsOf{},
+		modes:     map[string]modeGroups{},
 	}
-	s := sharedByRun[key]
-	if s == nil {
-		s = &runShared{
-			lists:     map[string]*listFacts{},
-			listsDone: map[string]bool{},
-			unions:    map[string]unionsOf{},
-			zeroOrOne: map[string]unionsOf{},
-			modes:     map[string]modeGroups{},
-		}
-		sharedByRun[key] = s
-		if isReg {
-			runtime.AddCleanup(r, func(k any) {
-				sharedMu.Lock()
-				delete(sharedByRun, k)
-				sharedMu.Unlock()
-			}, key)
-		}
-	}
-	return s
 }
 
 // listFacts is what the list tags said about one list.
@@ -192,7 +162,7 @@ func (s *runShared) factsAt(ctx Context) *listFacts {
 // listTypeTag is +k8s:listType.
 type listTypeTag struct{ s *runShared }
 
-func (v *listTypeTag) Init(cfg Config)            { v.s = sharedFor(cfg) }
+func (v *listTypeTag) Init(cfg Config)            { v.s = cfg.shared }
 func (*listTypeTag) TagName() string              { return tagListType }
 func (*listTypeTag) ValidScopes() sets.Set[Scope] { return listScopesForTags }
 func (v *listTypeTag) deferChecks(ctx Context) Validations {
@@ -248,7 +218,7 @@ func (v *listTypeTag) Docs() TagDoc {
 // listMapKeyTag is +k8s:listMapKey.
 type listMapKeyTag struct{ s *runShared }
 
-func (v *listMapKeyTag) Init(cfg Config)            { v.s = sharedFor(cfg) }
+func (v *listMapKeyTag) Init(cfg Config)            { v.s = cfg.shared }
 func (*listMapKeyTag) TagName() string              { return tagListMapKey }
 func (*listMapKeyTag) ValidScopes() sets.Set[Scope] { return listScopesForTags }
 
@@ -332,7 +302,7 @@ func (v *uniqueTag) Docs() TagDoc {
 // customUniqueTag is +k8s:customUnique.
 type customUniqueTag struct{ s *runShared }
 
-func (v *customUniqueTag) Init(cfg Config)            { v.s = sharedFor(cfg) }
+func (v *customUniqueTag) Init(cfg Config)            { v.s = cfg.shared }
 func (*customUniqueTag) TagName() string              { return tagCustomUnique }
 func (*customUniqueTag) ValidScopes() sets.Set[Scope] { return listScopesForTags }
 

@@ -68,7 +68,7 @@ func (s *runShared) modalityAt(path *field.Path, name string) *modality {
 // modeDiscriminatorTag is +k8s:modeDiscriminator.
 type modeDiscriminatorTag struct{ s *runShared }
 
-func (v *modeDiscriminatorTag) Init(cfg Config)            { v.s = sharedFor(cfg) }
+func (v *modeDiscriminatorTag) Init(cfg Config)            { v.s = cfg.shared }
 func (*modeDiscriminatorTag) TagName() string              { return tagModeDiscriminator }
 func (*modeDiscriminatorTag) ValidScopes() sets.Set[Scope] { return sets.New(ScopeField) }
 
@@ -116,7 +116,7 @@ type ifModeTag struct {
 }
 
 func (v *ifModeTag) Init(cfg Config) {
-	v.s = sharedFor(cfg)
+	v.s = cfg.shared
 	v.inner = cfg.TagValidator
 }
 

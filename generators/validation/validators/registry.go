@@ -24,7 +24,8 @@ type TagValidationExtractor interface {
 // Registry is the tag validators of one run.
 type Registry struct {
 	byName map[string]TagValidator
-	names  []string // sorted
+	names  []string   // sorted
+	shared *runShared // the state its validators share
 }
 
 // New makes every registered tag validator afresh and initializes it.
@@ -47,6 +48,8 @@ func New(cfg Config) *Registry {
 	}
 	slices.Sort(r.names)
 	cfg.TagValidator = r
+	r.shared = newRunShared()
+	cfg.shared = r.shared
 	for _, name := range r.names {
 		r.byName[name].Init(cfg)
 	}

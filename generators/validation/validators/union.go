@@ -68,7 +68,7 @@ func optionalArg(tag codetags.Tag, name string) string {
 // unionDiscriminatorTag is +k8s:unionDiscriminator.
 type unionDiscriminatorTag struct{ s *runShared }
 
-func (v *unionDiscriminatorTag) Init(cfg Config) { v.s = sharedFor(cfg) }
+func (v *unionDiscriminatorTag) Init(cfg Config) { v.s = cfg.shared }
 func (*unionDiscriminatorTag) TagName() string   { return tagUnionDiscriminator }
 func (*unionDiscriminatorTag) ValidScopes() sets.Set[Scope] {
 	return sets.New(ScopeField, ScopeListVal)
@@ -108,7 +108,7 @@ var unionNameArg = TagArgDoc{
 // unionMemberTag is +k8s:unionMember.
 type unionMemberTag struct{ s *runShared }
 
-func (v *unionMemberTag) Init(cfg Config)            { v.s = sharedFor(cfg) }
+func (v *unionMemberTag) Init(cfg Config)            { v.s = cfg.shared }
 func (*unionMemberTag) TagName() string              { return tagUnionMember }
 func (*unionMemberTag) ValidScopes() sets.Set[Scope] { return sets.New(ScopeField, ScopeListVal) }
 

@@ -44,7 +44,7 @@ type updateTag struct {
 	pending map[string]*pendingUpdate // by field path
 }
 
-func (v *updateTag) Init(cfg Config) { v.s = sharedFor(cfg) }
+func (v *updateTag) Init(cfg Config) { v.s = cfg.shared }
 func (*updateTag) TagName() string   { return tagUpdate }
 
 func (*updateTag) ValidScopes() sets.Set[Scope] {

@@ -16,7 +16,7 @@ func init() {
 // member is fine too. It has no discriminator.
 type zeroOrOneOfMemberTag struct{ s *runShared }
 
-func (v *zeroOrOneOfMemberTag) Init(cfg Config)            { v.s = sharedFor(cfg) }
+func (v *zeroOrOneOfMemberTag) Init(cfg Config)            { v.s = cfg.shared }
 func (*zeroOrOneOfMemberTag) TagName() string              { return tagZeroOrOneOfMember }
 func (*zeroOrOneOfMemberTag) ValidScopes() sets.Set[Scope] { return sets.New(ScopeField, ScopeListVal) }
 
