@@ -32,7 +32,67 @@ var (
 		Value: defaultGrammar{},
 		Help:  "the value a field (or every pointer to this type) is set to when it is empty: JSON, or ref(Const) / ref(import/path.Const)",
 	}
+
+	// Optional and Required say whether a field may be omitted. openapi-gen
+	// and controller-gen read them; neither looks at a value.
+	Optional = &Definition{
+		Name:  "optional",
+		Place: Field,
+		Value: Text{},
+		Help:  "the field may be omitted; without +optional or +required a field is optional when its JSON tag has omitempty",
+	}
+	Required = &Definition{
+		Name:  "required",
+		Place: Field,
+		Value: Text{},
+		Help:  "the field must be given; it is listed in the schema's required fields",
+	}
+
+	// ListType, ListMapKey, MapType and StructType are the server-side
+	// apply markers of openapi-gen and controller-gen.
+	ListType = &Definition{
+		Name:  "listType",
+		Place: Field | Type,
+		Once:  true,
+		Value: OneOf{"atomic", "set", "map"},
+		Help:  "how server-side apply merges the list (x-kubernetes-list-type): atomic, set of scalars, or map keyed by +listMapKey",
+	}
+	ListMapKey = &Definition{
+		Name:       "listMapKey",
+		Place:      Field | Type,
+		Value:      JSONName{},
+		Repeatable: true,
+		Help:       "with +listType=map: the JSON name of a scalar field of the elements that identifies them (x-kubernetes-list-map-keys; repeatable)",
+	}
+	MapType = &Definition{
+		Name:  "mapType",
+		Place: Field | Type,
+		Once:  true,
+		Value: OneOf{"atomic", "granular"},
+		Help:  "how server-side apply merges the map (x-kubernetes-map-type)",
+	}
+	StructType = &Definition{
+		Name:  "structType",
+		Place: Field | Type,
+		Once:  true,
+		Value: OneOf{"atomic", "granular"},
+		Help:  "how server-side apply merges the struct (x-kubernetes-map-type)",
+	}
 )
+
+// JSONName accepts the JSON name of a field.
+type JSONName struct{}
+
+var jsonName = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$\-.]*$`)
+
+func (JSONName) Parse(raw string) (any, error) {
+	if !jsonName.MatchString(raw) {
+		return nil, fmt.Errorf("%q is not the JSON name of a field", raw)
+	}
+	return raw, nil
+}
+
+func (JSONName) String() string { return "jsonFieldName" }
 
 // Text accepts any value, including none.
 type Text struct{}

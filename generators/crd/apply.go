@@ -74,7 +74,11 @@ func i64(v any) *int64 { n := int64(v.(int)); return &n }
 // left alone.
 func (p *parser) applyOne(name string, m markers.Marker, s *schema) error {
 	args, _ := m.Value.(map[string]any)
-	name, v, err := k8sAlias(name, args[""])
+	v := args[""]
+	if text, ok := m.Value.(string); ok { // a definition shared with other generators
+		v = text
+	}
+	name, v, err := k8sAlias(name, v)
 	if err != nil {
 		return err
 	}

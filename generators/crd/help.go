@@ -123,6 +123,8 @@ func helpArgs(d *markers.Definition) []arg {
 	switch d.Name {
 	case "groupName":
 		return []arg{{kind: kString, optional: true}}
+	case "listType", "listMapKey", "mapType", "structType":
+		return []arg{{kind: kString}}
 	case "default":
 		return []arg{{kind: kAny}}
 	case "k8s:deepcopy-gen:interfaces":

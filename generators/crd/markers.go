@@ -168,16 +168,17 @@ func makeDefinitions() []*markers.Definition {
 }
 
 // shared are markers outside the kubebuilder: name space that controller-gen
-// reads. Those other generators define too are taken from package markers.
+// reads. Those that other generators read too are package markers' own
+// definitions, so each has one.
 var shared = []*markers.Definition{
 	markers.GroupName,
 	def("versionName", markers.Package, "the version of the package's API, when it is not the package name", value(kString)),
 	def("nullable", markers.Field, "the field may be null"),
-	def("optional", markers.Field, "the field may be omitted"),
-	def("required", markers.Field, "the field must be given"),
-	def("listType", fieldOrTyp, "atomic, set or map", value(kString)),
-	def("listMapKey", fieldOrTyp, "a key of a map-type list", value(kString)),
-	def("mapType", fieldOrTyp, "atomic or granular", value(kString)),
-	def("structType", fieldOrTyp, "atomic or granular", value(kString)),
+	markers.Optional,
+	markers.Required,
+	markers.ListType,
+	markers.ListMapKey,
+	markers.MapType,
+	markers.StructType,
 	markers.Default,
 }

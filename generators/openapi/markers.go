@@ -2,7 +2,6 @@ package openapi
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/apigen-dev/apigen/generators/modelname"
@@ -72,20 +71,6 @@ func (literal) Parse(raw string) (any, error) {
 
 func (literal) String() string { return "text" }
 
-// fieldKey is a JSON field name of the list's elements.
-type fieldKey struct{}
-
-var jsonName = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$\-.]*$`)
-
-func (fieldKey) Parse(raw string) (any, error) {
-	if !jsonName.MatchString(raw) {
-		return nil, fmt.Errorf("%q is not the JSON name of a field", raw)
-	}
-	return raw, nil
-}
-
-func (fieldKey) String() string { return "jsonFieldName" }
-
 // strategies is a comma-separated list of patch strategies.
 type strategies struct{}
 
@@ -114,51 +99,17 @@ var definitions = []*markers.Definition{
 		Repeatable: true,
 		Help:       "in doc.go: generate OpenAPI definitions for the package's types (true); on a type or field: include (true) or leave out (false), or attach an extension, x-kubernetes-<name>:<value> (repeatable)",
 	},
-	{
-		Name:  optionalMarker,
-		Place: markers.Field,
-		Value: flag{},
-		Help:  "the field may be omitted; without +optional or +required a field is optional when its JSON tag has omitempty",
-	},
-	{
-		Name:  requiredMarker,
-		Place: markers.Field,
-		Value: flag{},
-		Help:  "the field must be given; it is listed in the schema's required fields",
-	},
-	{
-		Name:  listTypeMarker,
-		Place: markers.Field | markers.Type,
-		Once:  true,
-		Value: markers.OneOf{"atomic", "set", "map"},
-		Help:  "how server-side apply merges the list (x-kubernetes-list-type): atomic, set of scalars, or map keyed by +listMapKey",
-	},
-	{
-		Name:       listMapKeyMarker,
-		Place:      markers.Field | markers.Type,
-		Value:      fieldKey{},
-		Repeatable: true,
-		Help:       "with +listType=map: the JSON name of a scalar field of the elements that identifies them (x-kubernetes-list-map-keys; repeatable)",
-	},
-	{
-		Name:  mapTypeMarker,
-		Place: markers.Field | markers.Type,
-		Once:  true,
-		Value: markers.OneOf{"atomic", "granular"},
-		Help:  "how server-side apply merges the map (x-kubernetes-map-type)",
-	},
-	{
-		Name:  structTypeMarker,
-		Place: markers.Field | markers.Type,
-		Once:  true,
-		Value: markers.OneOf{"atomic", "granular"},
-		Help:  "how server-side apply merges the struct (x-kubernetes-map-type)",
-	},
+	markers.Optional,
+	markers.Required,
+	markers.ListType,
+	markers.ListMapKey,
+	markers.MapType,
+	markers.StructType,
 	{
 		Name:  patchKeyMarker,
 		Place: markers.Field,
 		Once:  true,
-		Value: fieldKey{},
+		Value: markers.JSONName{},
 		Help:  "strategic merge patch key (x-kubernetes-patch-merge-key); must equal the field's patchMergeKey struct tag",
 	},
 	{
