@@ -123,15 +123,52 @@ func parseDeclarations(fset *token.FileSet, filename string, src []byte) (*ast.F
 	return dropBodies(f), err
 }
 
+// dropBodies drops what no generator reads and the type checker would
+// spend time on: function bodies, and the elements of composite literals
+// that initialise package variables (the literal's type stays, and with
+// it the variable's).
 func dropBodies(f *ast.File) *ast.File {
-	if f != nil {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				fd.Body = nil
+	if f == nil {
+		return f
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			d.Body = nil
+		case *ast.GenDecl:
+			if d.Tok == token.VAR {
+				for _, spec := range d.Specs {
+					for _, v := range spec.(*ast.ValueSpec).Values {
+						dropElements(v)
+					}
+				}
 			}
 		}
 	}
 	return f
+}
+
+// dropElements empties the composite literal e or &e. An array's length
+// written [...] is then spelled out, so that the type stays the same; when
+// the elements have keys it is left alone.
+func dropElements(e ast.Expr) {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok || lit.Type == nil {
+		return
+	}
+	if arr, ok := lit.Type.(*ast.ArrayType); ok {
+		if dots, ok := arr.Len.(*ast.Ellipsis); ok {
+			if slices.ContainsFunc(lit.Elts, func(e ast.Expr) bool { _, keyed := e.(*ast.KeyValueExpr); return keyed }) {
+				return
+			}
+			n := strconv.Itoa(len(lit.Elts))
+			lit.Type = &ast.ArrayType{Lbrack: arr.Lbrack, Len: &ast.BasicLit{ValuePos: dots.Ellipsis, Kind: token.INT, Value: n}, Elt: arr.Elt}
+		}
+	}
+	lit.Elts = nil
 }
 
 // readErrors records the errors that make p unreadable and reports whether
