@@ -20,44 +20,6 @@ var readonlyPkgs = []string{
 	"time",
 }
 
-// standIns take the place of the kubernetes packages whose roots reach
-// the types of k8s.io/api/resource/v1 and core/v1 in kubernetes' run:
-// their doc.go tags are those of k8s.io/kubernetes/pkg/apis/{core,resource}/v1,
-// and the hand-written functions that core's +k8s:customValidation tags
-// name are stubs. Only the files of k8s.io/api and apimachinery are
-// compared.
-var standIns = map[string]string{
-	"zzstandin/resourcev1/doc.go": `// +k8s:validation-gen=TypesWithField=TypeMeta
-// +k8s:validation-gen-input=k8s.io/api/resource/v1
-
-// Package v1 stands in for k8s.io/kubernetes/pkg/apis/resource/v1.
-package v1
-`,
-	"zzstandin/corev1/doc.go": `// +k8s:validation-gen=TypesWithField=TypeMeta
-// +k8s:validation-gen-input=k8s.io/api/core/v1
-
-// Package v1 stands in for k8s.io/kubernetes/pkg/apis/core/v1.
-package v1
-`,
-	"zzstandin/corev1/custom.go": `package v1
-
-import (
-	"context"
-
-	"k8s.io/apimachinery/pkg/api/operation"
-	"k8s.io/apimachinery/pkg/util/validation/field"
-)
-
-func ValidateCustom_EvictionResponder_Name(_ context.Context, _ operation.Operation, _ *field.Path, _, _ *string) field.ErrorList {
-	return nil
-}
-
-func ValidateCustom_EvictionResponder_Priority(_ context.Context, _ operation.Operation, _ *field.Path, _, _ *int32) field.ErrorList {
-	return nil
-}
-`,
-}
-
 // TestParityKubernetesAPI regenerates the validations that k8s.io/api and
 // k8s.io/apimachinery v0.37.2 ship (resource/v1, scheduling/v1alpha3 and
 // pkg/apis/meta/v1/validation) in one run over a workspace of writable
@@ -97,8 +59,9 @@ func TestParityKubernetesAPI(t *testing.T) {
 		}
 	}
 	write(filepath.Join(api, "go.work"), "go 1.26.0\n\nuse (\n\t.\n\t"+am+"\n)\n")
-	for name, text := range standIns {
-		write(filepath.Join(api, name), text)
+	// Stand-ins for the kubernetes packages whose roots reach these types.
+	if err := os.CopyFS(filepath.Join(api, "zzstandin"), os.DirFS("../../testdata/kubeapi/zzstandin")); err != nil {
+		t.Fatal(err)
 	}
 	args := []string{"-C", api, "--go-header-file", header, "--output-file", outputName,
 		"--lint-rules=known-tags-only,require-explicit-disablement"}
