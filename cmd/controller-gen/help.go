@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -30,9 +31,11 @@ func helpFlags(args []string) (which, detail int, version bool, rest []string) {
 	return which, detail, version, rest
 }
 
-// printMarkers writes the -w table of the generators named in args (all
-// four when none is), as controller-gen lays it out.
-func printMarkers(w io.Writer, args []string) {
+// printMarkers writes the marker help of the generators named in args (all
+// four when none is), as controller-gen lays it out for the level: -w a
+// table, -ww and -www each marker with its arguments (both to stderr),
+// -wwww JSON (to stdout).
+func printMarkers(stdout, stderr io.Writer, level int, args []string) {
 	var gens []string
 	for _, a := range args {
 		name, _, _ := strings.Cut(a, ":")
@@ -45,9 +48,100 @@ func printMarkers(w io.Writer, args []string) {
 	if len(gens) == 0 {
 		gens = generatorNames
 	}
-	for _, cat := range crd.MarkerHelp(gens) {
-		writeTable(w, cat.Name, cat.Rows)
+	cats := crd.MarkerHelp(gens)
+	if level >= 4 {
+		writeJSON(stdout, cats)
+		return
 	}
+	if len(cats) > 0 && cats[0].Name == "" {
+		cats = cats[1:] // markers that are no marker there
+	}
+	if level == 1 {
+		for _, cat := range cats {
+			writeTable(stderr, cat.Name, cat.Rows)
+		}
+		return
+	}
+	fmt.Fprintln(stderr)
+	for i, cat := range cats {
+		if i > 0 {
+			fmt.Fprintln(stderr)
+		}
+		writeDetailed(stderr, cat.Name, cat.Rows)
+	}
+}
+
+// writeDetailed writes a title, then for each row its marker and target,
+// summary and a table of its arguments, a blank line between rows; a
+// single value shares its line with the summary.
+func writeDetailed(w io.Writer, title string, rows []crd.HelpRow) {
+	fmt.Fprintf(w, "%s\n\n\n", title)
+	for i, r := range rows {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "+%s %s\n", r.Name, r.Target)
+		if len(r.Args) == 1 && r.Args[0].Name == "" {
+			fmt.Fprintf(w, "\t%s  %s\n", r.Args[0].Syntax(), r.Summary)
+			continue
+		}
+		fmt.Fprintf(w, "\t%s\n", r.Summary)
+		var widths [2]int
+		for _, a := range r.Args {
+			widths[0], widths[1] = max(widths[0], len(a.Syntax())+2), max(widths[1], len(a.Help)+2)
+		}
+		for _, a := range r.Args {
+			fmt.Fprintf(w, "\t%-*s%-*s\n", widths[0], a.Syntax(), widths[1], a.Help)
+		}
+	}
+}
+
+// helpJSON is -wwww's form of a category, in controller-gen's keys.
+type helpJSON struct {
+	Category string       `json:"category"`
+	Markers  []markerJSON `json:"markers"`
+}
+
+type markerJSON struct {
+	Name     string      `json:"name"`
+	Target   string      `json:"target"`
+	Summary  string      `json:"summary"`
+	Category string      `json:"category"`
+	Fields   []fieldJSON `json:"fields,omitempty"`
+}
+
+type fieldJSON struct {
+	Name     string    `json:"name"`
+	Type     string    `json:"type"`
+	Optional bool      `json:"optional"`
+	ItemType *itemJSON `json:"itemType,omitempty"`
+	Summary  string    `json:"summary"`
+}
+
+type itemJSON struct {
+	Type     string `json:"type"`
+	Optional bool   `json:"optional"`
+}
+
+func writeJSON(w io.Writer, cats []crd.HelpCategory) {
+	var out []helpJSON
+	for _, c := range cats {
+		h := helpJSON{Category: c.Name}
+		for _, r := range c.Rows {
+			m := markerJSON{Name: r.Name, Target: r.Target, Summary: r.Summary, Category: c.Name}
+			for _, a := range r.Args {
+				f := fieldJSON{Name: a.Name, Type: a.Type, Optional: a.Optional, Summary: a.Help}
+				if a.ItemType != "" {
+					f.ItemType = &itemJSON{Type: a.ItemType}
+				}
+				m.Fields = append(m.Fields, f)
+			}
+			h.Markers = append(h.Markers, m)
+		}
+		out = append(out, h)
+	}
+	b, _ := json.Marshal(out)
+	fmt.Fprintf(w, "%s\n", b)
 }
 
 // writeTable writes a titled table whose columns are as wide as their
@@ -70,12 +164,18 @@ func writeTable(w io.Writer, title string, rows []crd.HelpRow) {
 }
 
 // printUsage writes the -h text: usage, examples, flags, then the command
-// line's options in controller-gen's groups.
-func printUsage(w io.Writer) {
+// line's options in controller-gen's groups, as a table (-h) or each with
+// its arguments (-hh and more).
+func printUsage(w io.Writer, level int) {
 	fmt.Fprint(w, usageText)
 	fmt.Fprintf(w, "\n\nOptions\n\n")
 	for _, cat := range optionHelp() {
-		writeTable(w, cat.Name, cat.Rows)
+		if level == 1 {
+			writeTable(w, cat.Name, cat.Rows)
+		} else {
+			fmt.Fprintln(w)
+			writeDetailed(w, cat.Name, cat.Rows)
+		}
 	}
 }
 
@@ -97,34 +197,64 @@ Examples:
 
 
 Flags:
-  -h, --detailed-help count       print this help (as does --help)
+  -h, --detailed-help count       print this help (as does --help); -hh and more: each option with its arguments
       --help                      print this help
       --version                   print the controller-gen version this tool reproduces
-  -w, --which-markers count       print the markers the named generators read
+  -w, --which-markers count       print the markers the named generators read; -ww: each with its arguments; -wwww: as JSON
 `
 
 // optionHelp lists the command line's options: generators, paths and
 // output rules.
 func optionHelp() []crd.HelpCategory {
+	header := opt("headerFile", "string", "a file whose text, YEAR replaced, heads each generated file.")
+	year := opt("year", "string", "the year that replaces YEAR in the header.")
 	return []crd.HelpCategory{
 		{Name: "generators", Rows: []crd.HelpRow{
-			row("+crd[:allowDangerousTypes=<bool>][,crdVersions=<[]string>][,generateEmbeddedObjectMeta=<bool>][,headerFile=<string>][,ignoreUnexportedFields=<bool>][,maxDescLen=<int>][,omitToolVersion=<bool>][,year=<string>]", "package", "writes CustomResourceDefinitions of the API types."),
-			row("+object[:headerFile=<string>][,year=<string>]", "package", "writes DeepCopy, DeepCopyInto and DeepCopyObject methods."),
-			row("+rbac[:fileName=<string>][,headerFile=<string>],roleName=<string>[,year=<string>]", "package", "writes the ClusterRole and Roles of the rbac markers."),
-			row("+webhook[:headerFile=<string>][,year=<string>]", "package", "writes the webhook configurations of the webhook markers."),
+			option("crd", "writes CustomResourceDefinitions of the API types.",
+				opt("allowDangerousTypes", "bool", "allows float32 and float64 fields, which round-trip badly."),
+				opt("crdVersions", "[]string", "the apiextensions versions to write; only v1 exists."),
+				opt("generateEmbeddedObjectMeta", "bool", "writes the schema of embedded ObjectMeta's labels, annotations and the like."),
+				header,
+				opt("ignoreUnexportedFields", "bool", "leaves unexported fields out instead of failing on them."),
+				opt("maxDescLen", "int", "cuts descriptions to this length; 0 leaves them out."),
+				opt("omitToolVersion", "bool", "leaves the controller-gen version annotation out."),
+				year),
+			option("object", "writes DeepCopy, DeepCopyInto and DeepCopyObject methods.", header, year),
+			option("rbac", "writes the ClusterRole and Roles of the rbac markers.",
+				opt("fileName", "string", "the file name, role.yaml when not given."), header,
+				need("roleName", "string", "the name of the ClusterRole."), year),
+			option("webhook", "writes the webhook configurations of the webhook markers.", header, year),
 		}},
 		{Name: "generic", Rows: []crd.HelpRow{
-			row("+paths=<[]string>", "package", "the packages to read, as go list patterns"),
+			option("paths", "the packages to read, as go list patterns", need("", "[]string", "")),
 		}},
 		{Name: "output rules (optionally as output:<generator>:...)", Rows: []crd.HelpRow{
-			row("+output:stdout", "package", "prints every file to standard output."),
-			row("+output:none", "package", "writes nothing."),
-			row("+output:dir=<string>", "package", "writes every file to this directory."),
-			row("+output:artifacts[:code=<string>],config=<string>", "package", "writes manifests to config, and code to code or beside"),
+			option("output:stdout", "prints every file to standard output."),
+			option("output:none", "writes nothing."),
+			option("output:dir", "writes every file to this directory.", need("", "string", "")),
+			option("output:artifacts", "writes manifests to config, and code to code or beside",
+				opt("code", "string", "where code goes, when not beside the types."),
+				need("config", "string", "where manifests go.")),
 		}},
 	}
 }
 
-func row(syntax, target, summary string) crd.HelpRow {
-	return crd.HelpRow{Syntax: syntax, Target: target, Summary: summary}
+// option is a help row for a command-line option; its syntax is built
+// from args, which must be sorted by name.
+func option(name, summary string, args ...crd.HelpArg) crd.HelpRow {
+	return crd.HelpRow{Name: name, Syntax: crd.ArgsSyntax(name, args), Target: "package", Summary: summary, Args: args}
+}
+
+func opt(name, typ, help string) crd.HelpArg {
+	a := need(name, typ, help)
+	a.Optional = true
+	return a
+}
+
+func need(name, typ, help string) crd.HelpArg {
+	a := crd.HelpArg{Name: name, Type: typ, Help: help}
+	if t, ok := strings.CutPrefix(typ, "[]"); ok {
+		a.Type, a.ItemType = "slice", t
+	}
+	return a
 }

@@ -60,10 +60,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "Version: %s\n", crd.Version)
 		return 0
 	case detail > 0:
-		printUsage(stderr)
+		printUsage(stderr, detail)
 		return 0
 	case which > 0:
-		printMarkers(stderr, args)
+		printMarkers(stdout, stderr, which, args)
 		return 0
 	}
 	opts := engine.Options{Stdout: stdout, Stderr: stderr}

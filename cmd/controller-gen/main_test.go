@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -329,6 +331,30 @@ func TestHelp(t *testing.T) {
 			}
 		})
 	}
+	for _, args := range [][]string{{"crd", "rbac:roleName=x", "webhook", "object", "-ww"}, {"object", "-www"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			want, got := helpOutputs(t, args)
+			if w, g := detailedShape(want), detailedShape(got); w != g {
+				t.Errorf("%s differs from upstream in shape:\n%s", args[len(args)-1], refmod.FirstLines([]byte(g), []byte(w)))
+			}
+		})
+	}
+	t.Run("-wwww", func(t *testing.T) {
+		want, got := helpOutputs(t, []string{"crd", "rbac:roleName=x", "webhook", "object", "-wwww"})
+		if w, g := jsonShape(t, want), jsonShape(t, got); w != g {
+			t.Errorf("-wwww differs from upstream in shape:\n%s", refmod.FirstLines([]byte(g), []byte(w)))
+		}
+	})
+	t.Run("-hh", func(t *testing.T) {
+		want, got := helpOutputs(t, []string{"-hh"})
+		_, want, _ = strings.Cut(want, "\nOptions\n")
+		_, got, _ = strings.Cut(got, "\nOptions\n")
+		// Generators this tool lacks, and crd's v1beta1 option, as in -h.
+		lacking := regexp.MustCompile(`(?m)^\+(applyconfiguration|schemapatch) package\n(\t.*\n)*\n|^\t\[deprecatedV1beta1\S*.*\n`)
+		if w, g := detailedShape(lacking.ReplaceAllString(want, "")), detailedShape(got); w != g {
+			t.Errorf("-hh differs from upstream in shape:\n%s", refmod.FirstLines([]byte(g), []byte(w)))
+		}
+	})
 	t.Run("-h", func(t *testing.T) {
 		cmd := exec.Command(upstream(t), "-h")
 		var want bytes.Buffer
@@ -363,6 +389,77 @@ func TestHelp(t *testing.T) {
 			}
 		}
 	})
+}
+
+// helpOutputs runs upstream and ours with args and returns what each
+// printed. Ours must print on the stream upstream prints on.
+func helpOutputs(t *testing.T, args []string) (want, got string) {
+	t.Helper()
+	cmd := exec.Command(upstream(t), args...)
+	var wOut, wErr, gOut, gErr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &wOut, &wErr
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if code := run(args, &gOut, &gErr); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if (wOut.Len() == 0) != (gOut.Len() == 0) || (wErr.Len() == 0) != (gErr.Len() == 0) {
+		t.Errorf("upstream printed %d bytes to stdout and %d to stderr; ours %d and %d", wOut.Len(), wErr.Len(), gOut.Len(), gErr.Len())
+	}
+	return wOut.String() + wErr.String(), gOut.String() + gErr.String()
+}
+
+// detailedShape keeps of -ww's output what is not prose: titles, marker
+// and target lines, and each argument's syntax; a summary becomes "-".
+func detailedShape(out string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(out, "\n") {
+		rest, indented := strings.CutPrefix(l, "\t")
+		switch f := strings.Fields(rest); {
+		case !indented:
+			b.WriteString(l + "\n")
+		case len(f) > 0 && strings.Contains(f[0], "=<"):
+			b.WriteString("\t" + f[0] + "\n")
+		default:
+			b.WriteString("\t-\n")
+		}
+	}
+	return b.String()
+}
+
+// jsonShape is -wwww's output without summaries and details, one line per
+// marker.
+func jsonShape(t *testing.T, out string) string {
+	t.Helper()
+	var cats []struct {
+		Category string
+		Markers  []struct {
+			Name, Target, Category string
+			Fields                 []struct {
+				Name, Type string
+				Optional   bool
+				ItemType   *struct{ Type string }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &cats); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, c := range cats {
+		for _, m := range c.Markers {
+			fmt.Fprintf(&b, "%s %s %s %s", c.Category, m.Category, m.Name, m.Target)
+			for _, f := range m.Fields {
+				fmt.Fprintf(&b, " %s:%s:%v", f.Name, f.Type, f.Optional)
+				if f.ItemType != nil {
+					fmt.Fprintf(&b, ":%s", f.ItemType.Type)
+				}
+			}
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
 }
 
 // TestEveryMarker requires each marker that -w lists to appear at least
