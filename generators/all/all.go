@@ -19,6 +19,7 @@ import (
 	"github.com/apigen-dev/apigen/generators/prerelease"
 	"github.com/apigen-dev/apigen/generators/protobuf"
 	"github.com/apigen-dev/apigen/generators/register"
+	"github.com/apigen-dev/apigen/generators/swaggerdoc"
 	"github.com/apigen-dev/apigen/generators/validation"
 )
 
@@ -31,6 +32,7 @@ var Tools = cli.Tools{
 	conversion.NewTool,
 	register.NewTool,
 	prerelease.NewTool,
+	swaggerdoc.NewTool,
 	featuregate.NewTool,
 	protobuf.NewTool,
 	modelname.NewTool,

@@ -1,0 +1,3 @@
+module swaggerdoc.bad
+
+go 1.26

@@ -1,0 +1,7 @@
+package v1
+
+// Broken does not parse.
+type Broken struct {
+	Field string `json:"field"`
+	Other int int
+}

@@ -1,0 +1,7 @@
+package bad
+
+// Broken does not parse.
+type Broken struct {
+	Field string `json:"field"`
+	Other int int
+}

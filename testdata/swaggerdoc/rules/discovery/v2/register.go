@@ -1,0 +1,3 @@
+package v2
+
+const GroupName = "apidiscovery.k8s.io"

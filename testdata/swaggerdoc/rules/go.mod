@@ -1,0 +1,3 @@
+module swaggerdoc.example
+
+go 1.26

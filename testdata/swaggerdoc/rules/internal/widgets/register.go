@@ -1,0 +1,3 @@
+package widgets
+
+const GroupName = "widgets.example.com"

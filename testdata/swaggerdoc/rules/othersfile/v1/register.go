@@ -1,0 +1,3 @@
+package v1
+
+const GroupName = "others.example.com"

@@ -1,0 +1,4 @@
+package v1
+
+// GroupName is the group of the widgets API.
+const GroupName = "widgets.example.com"

@@ -1,0 +1,3 @@
+package v1beta1
+
+const GroupName = "widgets.example.com"
