@@ -280,6 +280,16 @@ func chdir(args []string) string {
 // emptySum is the SHA-256 of no bytes.
 const emptySum = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 
+// MadeAny reports whether the run made a file its arguments name.
+func (r *Record) MadeAny() bool {
+	if r == nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.made) > 0
+}
+
 // Made tells the record the files named by arguments that the run made:
 // absent or empty before it (before holds the Sums of the arguments read
 // then), regular files after, as a report file made by mktemp is. A replay

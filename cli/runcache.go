@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"time"
 
@@ -13,7 +15,8 @@ import (
 // nothing.
 type RunCache struct {
 	dir, key       string
-	args           []string
+	verify         bool     // --verify-only
+	args           []string // without --verify-only
 	paths, before  []string // the files the arguments name, and their sums, before the run
 	start          time.Time
 	rec            cache.Record
@@ -31,12 +34,41 @@ func OpenRunCache(args []string) *RunCache {
 	if dir == "" {
 		return nil
 	}
+	args, verify := withoutVerify(args)
 	read := cache.ReadArgs(args, ignored...)
-	key := read.Key()
+	key := runKey(read.Key(), verify)
 	if key == "" {
 		return nil
 	}
-	return &RunCache{dir: dir, key: key, args: args, paths: read.Paths, before: read.Sums, start: time.Now()}
+	return &RunCache{dir: dir, key: key, verify: verify, args: args, paths: read.Paths, before: read.Sums, start: time.Now()}
+}
+
+// withoutVerify returns args without --verify-only, and whether it was
+// set, so that a run and its verifying form share their key but for the
+// mode.
+func withoutVerify(args []string) ([]string, bool) {
+	var rest []string
+	verify := false
+	for _, a := range args {
+		switch a {
+		case "--verify-only", "--verify-only=true":
+			verify = true
+		case "--verify-only=false":
+			verify = false
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return rest, verify
+}
+
+// runKey is the key of a run whose arguments have key argsKey.
+func runKey(argsKey string, verify bool) string {
+	if argsKey == "" || !verify {
+		return argsKey
+	}
+	sum := sha256.Sum256([]byte(argsKey + "\n--verify-only"))
+	return hex.EncodeToString(sum[:])
 }
 
 // Replay prints what the remembered run printed and reports true, if its
@@ -76,11 +108,17 @@ func (c *RunCache) Store(code int) {
 	after := cache.ReadArgs(c.args, ignored...)
 	onlyMade := c.rec.Made(after, c.before)
 	out, errs := c.stdout.String(), c.stderr.String()
-	key := after.Key()
+	key := runKey(after.Key(), c.verify)
 	if key != "" {
 		cache.Store(c.dir, key, &c.rec, c.start, out, errs)
 	}
 	if key != c.key && onlyMade {
 		cache.Store(c.dir, c.key, &c.rec, c.start, out, errs)
+	}
+	// A run that succeeded left the tree as its verifying form finds it,
+	// which then passes and prints the same, unless a replay would have
+	// to make a file the arguments name: a verifying run writes nothing.
+	if !c.verify && key != "" && !c.rec.MadeAny() {
+		cache.Store(c.dir, runKey(after.Key(), true), &c.rec, c.start, out, errs)
 	}
 }
