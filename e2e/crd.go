@@ -1,8 +1,11 @@
 package e2e
 
 import (
+	"fmt"
+	"os"
+
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/yaml"
 
 	frobbersv6 "example.com/frobbers/apis/frobbers/v6"
 )
@@ -18,149 +21,54 @@ const (
 	CRDName  = Resource + "." + Group
 )
 
-// FrobberCRD returns the CustomResourceDefinition that serves the example
-// API's v6 Frobber (namespaced, with the status subresource enabled).
+// CRDFile is the Frobber CRD that the example's hack/update-codegen.sh has
+// apigen's controller-gen write from the +kubebuilder markers of
+// example.com/frobbers/apis/frobbers/v6. The path is relative to this
+// module's root, where go test runs the package; go.mod's replace of
+// example.com/frobbers points at the same tree.
 //
-// The schema is written by hand from the Go types in
-// example.com/frobbers/apis/frobbers/v6. It lists every JSON field, so the
-// server prunes nothing that the typed client sends. Notes on the mapping:
+// Where the markers depart from what the Go types alone would give:
 //
-//   - The Go types carry no +listType markers, so every list is atomic (the
-//     default for CRDs). Server-side apply then treats spec.ports as one
-//     value; the conflict tests use the scalar spec.height instead.
-//   - spec.startTime is a metav1.Time without omitempty: a zero value is sent
-//     as null, so the field is nullable.
-//   - spec.weights holds *int32, so its items are nullable.
-//   - spec.target is an intstr.IntOrString.
-//   - spec.widget is a Go interface; its content is free-form, so the schema
-//     keeps whatever is sent. Objects in the tests leave it unset, since the
+//   - spec.startTime and spec.target have no omitempty but are +optional,
+//     so that an apply configuration may leave them out.
+//   - spec.weights holds *int32 and the tests send null entries. A CRD
+//     schema can make list items nullable, but controller-gen has no marker
+//     for it, so the field is schemaless and keeps whatever is sent.
+//   - spec.widget is a Go interface: schemaless too, a nullable object that
+//     keeps unknown fields. Objects in the tests leave it unset, since the
 //     typed client could not decode it into an interface anyway.
-func FrobberCRD() *apiextensionsv1.CustomResourceDefinition {
-	return &apiextensionsv1.CustomResourceDefinition{
-		ObjectMeta: metav1.ObjectMeta{Name: CRDName},
-		Spec: apiextensionsv1.CustomResourceDefinitionSpec{
-			Group: Group,
-			Names: apiextensionsv1.CustomResourceDefinitionNames{
-				Plural:   Resource,
-				Singular: Singular,
-				Kind:     Kind,
-				ListKind: ListKind,
-			},
-			Scope: apiextensionsv1.NamespaceScoped,
-			Versions: []apiextensionsv1.CustomResourceDefinitionVersion{{
-				Name:    Version,
-				Served:  true,
-				Storage: true,
-				Schema: &apiextensionsv1.CustomResourceValidation{
-					OpenAPIV3Schema: frobberSchema(),
-				},
-				Subresources: &apiextensionsv1.CustomResourceSubresources{
-					Status: &apiextensionsv1.CustomResourceSubresourceStatus{},
-				},
-			}},
-		},
+const CRDFile = "../testdata/example/config/crd/frobbers.example.com_frobbers.yaml"
+
+// FrobberCRD reads the CustomResourceDefinition in file and checks that it
+// serves the names the tests use.
+func FrobberCRD(file string) (*apiextensionsv1.CustomResourceDefinition, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
 	}
+	var crd apiextensionsv1.CustomResourceDefinition
+	if err := yaml.UnmarshalStrict(data, &crd); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if err := checkNames(&crd); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return &crd, nil
 }
 
-func frobberSchema() *apiextensionsv1.JSONSchemaProps {
-	str := apiextensionsv1.JSONSchemaProps{Type: "string"}
-	int32s := apiextensionsv1.JSONSchemaProps{Type: "integer", Format: "int32"}
-	int64s := apiextensionsv1.JSONSchemaProps{Type: "integer", Format: "int64"}
-	strList := arrayOf(str)
-	strMap := mapOf(str)
-	dateTime := apiextensionsv1.JSONSchemaProps{Type: "string", Format: "date-time", Nullable: true}
-	nullableInt32 := int32s
-	nullableInt32.Nullable = true
-	yes := true
-
-	port := apiextensionsv1.JSONSchemaProps{
-		Type:     "object",
-		Required: []string{"name", "port"},
-		Properties: map[string]apiextensionsv1.JSONSchemaProps{
-			"name":        str,
-			"port":        int32s,
-			"protocol":    str,
-			"appProtocol": str,
-		},
+// checkNames reports the first way crd differs from the names above.
+func checkNames(crd *apiextensionsv1.CustomResourceDefinition) error {
+	want := apiextensionsv1.CustomResourceDefinitionNames{Plural: Resource, Singular: Singular, Kind: Kind, ListKind: ListKind}
+	switch {
+	case crd.APIVersion != apiextensionsv1.SchemeGroupVersion.String() || crd.Kind != "CustomResourceDefinition":
+		return fmt.Errorf("holds a %s %s, want a CustomResourceDefinition", crd.APIVersion, crd.Kind)
+	case crd.Name != CRDName || crd.Spec.Group != Group:
+		return fmt.Errorf("defines %s in group %s, want %s in %s", crd.Name, crd.Spec.Group, CRDName, Group)
+	case crd.Spec.Names.Plural != want.Plural || crd.Spec.Names.Singular != want.Singular ||
+		crd.Spec.Names.Kind != want.Kind || crd.Spec.Names.ListKind != want.ListKind:
+		return fmt.Errorf("names %+v, want %+v", crd.Spec.Names, want)
+	case len(crd.Spec.Versions) != 1 || crd.Spec.Versions[0].Name != Version:
+		return fmt.Errorf("has %d versions, want only %s", len(crd.Spec.Versions), Version)
 	}
-	condition := apiextensionsv1.JSONSchemaProps{
-		Type:     "object",
-		Required: []string{"type", "status"},
-		Properties: map[string]apiextensionsv1.JSONSchemaProps{
-			"type":               str,
-			"status":             str,
-			"observedGeneration": int64s,
-			"lastTransitionTime": dateTime,
-			"reason":             str,
-			"message":            str,
-		},
-	}
-	offset := arrayOf(int32s)
-	offset.MaxItems = ptr(int64(2))
-
-	spec := apiextensionsv1.JSONSchemaProps{
-		Type: "object",
-		Properties: map[string]apiextensionsv1.JSONSchemaProps{
-			"height":  int32s,
-			"width":   int32s,
-			"param":   str,
-			"params":  strList,
-			"labels":  strMap,
-			"aliases": mapOf(strList),
-			"weights": arrayOf(nullableInt32),
-			"selector": {
-				Type: "object",
-				Properties: map[string]apiextensionsv1.JSONSchemaProps{
-					"matchLabels": strMap,
-					"matchNames":  strList,
-				},
-			},
-			"ports":       arrayOf(port),
-			"portsByName": mapOf(port),
-			"tags":        strList,
-			"annotations": strMap,
-			"offset":      offset,
-			"startTime":   dateTime,
-			"deadline":    dateTime,
-			"target":      {XIntOrString: true},
-			"widget": {
-				Type:                   "object",
-				Nullable:               true,
-				XPreserveUnknownFields: &yes,
-			},
-		},
-	}
-	status := apiextensionsv1.JSONSchemaProps{
-		Type: "object",
-		Properties: map[string]apiextensionsv1.JSONSchemaProps{
-			"conditions":         arrayOf(condition),
-			"observedGeneration": int64s,
-		},
-	}
-	return &apiextensionsv1.JSONSchemaProps{
-		Type: "object",
-		Properties: map[string]apiextensionsv1.JSONSchemaProps{
-			"apiVersion": str,
-			"kind":       str,
-			"metadata":   {Type: "object"},
-			"spec":       spec,
-			"status":     status,
-		},
-	}
+	return nil
 }
-
-func arrayOf(item apiextensionsv1.JSONSchemaProps) apiextensionsv1.JSONSchemaProps {
-	return apiextensionsv1.JSONSchemaProps{
-		Type:  "array",
-		Items: &apiextensionsv1.JSONSchemaPropsOrArray{Schema: &item},
-	}
-}
-
-func mapOf(value apiextensionsv1.JSONSchemaProps) apiextensionsv1.JSONSchemaProps {
-	return apiextensionsv1.JSONSchemaProps{
-		Type:                 "object",
-		AdditionalProperties: &apiextensionsv1.JSONSchemaPropsOrBool{Allows: true, Schema: &value},
-	}
-}
-
-func ptr[T any](v T) *T { return &v }

@@ -221,8 +221,9 @@ func startSink(t *testing.T) string {
 	return l.Addr().String()
 }
 
-// installCRD creates the Frobber CRD and waits until it is established and
-// its resource is in discovery.
+// installCRD creates the Frobber CRD that controller-gen generated into
+// CRDFile and waits until it is established and its resource is in
+// discovery.
 //
 // The server itself holds back any create that comes within 2 s of a CRD
 // becoming established (so that other servers of an HA setup see it too);
@@ -236,8 +237,12 @@ func installCRD(t *testing.T, cfg *rest.Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	crd, err := FrobberCRD(CRDFile)
+	if err != nil {
+		t.Fatalf("reading the generated CRD: %v", err)
+	}
 	crds := client.ApiextensionsV1().CustomResourceDefinitions()
-	if _, err := crds.Create(ctx, FrobberCRD(), metav1.CreateOptions{}); err != nil {
+	if _, err := crds.Create(ctx, crd, metav1.CreateOptions{}); err != nil {
 		t.Fatalf("creating CRD: %v", err)
 	}
 

@@ -70,6 +70,7 @@ var scenarios = []scenario{
 	{"DeleteCollection", testDeleteCollection},
 	{"Watch", testWatch},
 	{"Informer", testInformer},
+	{"SchemaValidation", testSchemaValidation},
 }
 
 // runScenarios runs every scenario as a subtest, each in its own namespace
@@ -826,3 +827,66 @@ func testInformer(t *testing.T, ctx context.Context, b backend, ns string) {
 	default:
 	}
 }
+
+// wantInvalid checks that err is Invalid, names field among its causes and
+// carries message.
+func wantInvalid(t *testing.T, what string, err error, field, message string) {
+	t.Helper()
+	if !apierrors.IsInvalid(err) {
+		t.Fatalf("%s: got error %v, want Invalid", what, err)
+	}
+	if !strings.Contains(err.Error(), message) {
+		t.Errorf("%s: error does not say %q: %v", what, message, err)
+	}
+	var status apierrors.APIStatus
+	if errors.As(err, &status) && status.Status().Details != nil {
+		for _, c := range status.Status().Details.Causes {
+			if c.Field == field && strings.Contains(c.Message, message) {
+				return
+			}
+		}
+	}
+	t.Errorf("%s: no cause names %s with %q: %v", what, field, message, err)
+}
+
+// testSchemaValidation checks the validation that controller-gen put into
+// the CRD from the markers of the v6 types: the CEL rule on FrobberSpec and
+// the bounds of FrobberPort.Port. The fake validates nothing.
+func testSchemaValidation(t *testing.T, ctx context.Context, b backend, ns string) {
+	fr := b.frobbers(ns)
+	// A deadline after the start is fine: the rule does not reject all.
+	ok := sampleFrobber(ns, "in-time", nil)
+	ok.Spec.Deadline = ptr(metav1.NewTime(startTime.Add(time.Hour)))
+	created := mustCreate(t, ctx, b, ok.DeepCopy())
+	wantSpec(t, "Create with a later deadline", created.Spec, ok.Spec)
+
+	late := sampleFrobber(ns, "late", nil)
+	late.Spec.Deadline = ptr(metav1.NewTime(startTime.Add(-time.Hour)))
+	bigPort := sampleFrobber(ns, "big-port", nil)
+	bigPort.Spec.Ports[1].Port = 70000
+	tooEarly := created.DeepCopy()
+	tooEarly.Spec.Deadline = ptr(metav1.NewTime(startTime.Add(-time.Second)))
+
+	_, errLate := fr.Create(ctx, late, metav1.CreateOptions{})
+	_, errPort := fr.Create(ctx, bigPort, metav1.CreateOptions{})
+	_, errUpdate := fr.Update(ctx, tooEarly, metav1.UpdateOptions{})
+	if b.isFake() {
+		for what, err := range map[string]error{"Create late": errLate, "Create big-port": errPort, "Update": errUpdate} {
+			if err != nil {
+				t.Errorf("fake %s: %v, want no validation", what, err)
+			}
+		}
+		return
+	}
+	const rule = "deadline must be after startTime"
+	wantInvalid(t, "Create with a deadline before the start", errLate, "spec", rule)
+	wantInvalid(t, "Create with port 70000", errPort, "spec.ports[1].port", "less than or equal to 65535")
+	wantInvalid(t, "Update to a deadline before the start", errUpdate, "spec", rule)
+	for _, name := range []string{"late", "big-port"} {
+		_, err := fr.Get(ctx, name, metav1.GetOptions{})
+		wantErr(t, "Get of the rejected "+name, err, apierrors.IsNotFound, "NotFound")
+	}
+	wantSpec(t, "Get after the rejected update", mustGet(t, ctx, b, ns, "in-time").Spec, ok.Spec)
+}
+
+func ptr[T any](v T) *T { return &v }

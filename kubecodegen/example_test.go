@@ -67,7 +67,8 @@ func removeGenerated(t *testing.T, files map[string][]byte) {
 	t.Helper()
 	n := 0
 	for p, b := range files {
-		if filepath.Base(p) == "generated.proto" || slices.ContainsFunc(exampleTools, func(tool string) bool { return paritytest.GeneratedBy(b, tool) }) {
+		crd := filepath.Ext(p) == ".yaml" && bytes.Contains(b, []byte("controller-gen.kubebuilder.io/version:"))
+		if crd || filepath.Base(p) == "generated.proto" || slices.ContainsFunc(exampleTools, func(tool string) bool { return paritytest.GeneratedBy(b, tool) }) {
 			if err := os.Remove(p); err != nil {
 				t.Fatal(err)
 			}

@@ -22,3 +22,20 @@ kube::codegen::gen_client \
     --output-pkg example.com/frobbers/pkg/generated \
     --boilerplate "${SCRIPT_ROOT}/hack/boilerplate.go.txt" \
     "${SCRIPT_ROOT}/apis"
+
+# The CRD comes from apigen's controller-gen, built next to the apigen binary
+# kube_codegen.sh keeps (go build skips the link when it is up to date).
+# Only v6: the internal version is no served API and v7beta1 names no
+# storage version.
+CONTROLLER_GEN_BIN="${APIGEN_CACHE:-}"
+if [ -z "${CONTROLLER_GEN_BIN}" ] || [ "${CONTROLLER_GEN_BIN}" = off ]; then
+    CONTROLLER_GEN_BIN="${XDG_CACHE_HOME:-${HOME}/.cache}/apigen"
+fi
+CONTROLLER_GEN_BIN="${CONTROLLER_GEN_BIN}/bin/controller-gen"
+GO111MODULE=on GOWORK=off go build -C "${CODEGEN_PKG}" -o "${CONTROLLER_GEN_BIN}" ./cmd/controller-gen
+
+controller_gen_args=(crd paths=./apis/frobbers/v6 output:crd:dir=./config/crd)
+if [ "${APIGEN_VERIFY_ONLY:-}" = true ]; then
+    controller_gen_args+=(--verify-only)
+fi
+(cd "${SCRIPT_ROOT}" && "${CONTROLLER_GEN_BIN}" "${controller_gen_args[@]}")

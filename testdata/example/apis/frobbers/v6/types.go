@@ -21,6 +21,8 @@ import (
 
 // +genclient
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
 
 // Frobber is a made-up resource that frobs things at a configurable size.
 type Frobber struct {
@@ -32,6 +34,8 @@ type Frobber struct {
 	// Status is the most recently observed state of the Frobber.
 	Status FrobberStatus `json:"status,omitempty" protobuf:"bytes,3,opt,name=status"`
 }
+
+// +kubebuilder:validation:XValidation:rule="!has(self.deadline) || (has(self.startTime) && self.deadline > self.startTime)",message="deadline must be after startTime"
 
 // FrobberSpec describes how a Frobber should behave. Besides the fields of
 // the API guide's original example it carries one field of every shape the
@@ -64,6 +68,8 @@ type FrobberSpec struct {
 	Aliases map[string][]string `json:"aliases,omitempty" protobuf:"-"`
 	// Weights is a list of optional weights; nil entries mean "default".
 	// +optional
+	// +kubebuilder:validation:Schemaless
+	// +kubebuilder:pruning:PreserveUnknownFields
 	Weights []*int32 `json:"weights,omitempty" protobuf:"-"`
 	// Selector restricts which things get frobbed.
 	// +optional
@@ -86,14 +92,20 @@ type FrobberSpec struct {
 	// +optional
 	Annotations Annotations `json:"annotations,omitempty" protobuf:"bytes,10,rep,name=annotations,casttype=Annotations"`
 	// StartTime is when frobbing should start.
+	// +optional
 	StartTime metav1.Time `json:"startTime" protobuf:"bytes,11,opt,name=startTime"`
 	// Deadline is when frobbing must be finished, if ever.
 	// +optional
 	Deadline *metav1.Time `json:"deadline,omitempty" protobuf:"bytes,12,opt,name=deadline"`
 	// Target is either a number or a name.
+	// +optional
 	Target intstr.IntOrString `json:"target" protobuf:"bytes,13,opt,name=target"`
 	// Widget is the part that does the actual frobbing.
 	// +optional
+	// +nullable
+	// +kubebuilder:validation:Schemaless
+	// +kubebuilder:pruning:PreserveUnknownFields
+	// +kubebuilder:validation:Type=object
 	Widget Widget `json:"widget,omitempty" protobuf:"-"`
 }
 
@@ -116,6 +128,8 @@ type FrobberPort struct {
 	// Name identifies the port.
 	Name string `json:"name" protobuf:"bytes,1,opt,name=name"`
 	// Port is the port number.
+	// +kubebuilder:validation:Minimum=1
+	// +kubebuilder:validation:Maximum=65535
 	Port int32 `json:"port" protobuf:"varint,2,opt,name=port"`
 	// Protocol is the transport protocol of the port.
 	// +default="TCP"
@@ -187,6 +201,7 @@ type FrobberStatus struct {
 }
 
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+// +kubebuilder:object:root=true
 
 // FrobberList is a list of Frobbers.
 type FrobberList struct {
