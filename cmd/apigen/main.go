@@ -2,6 +2,7 @@
 //
 //	apigen generate [flags] patterns...   generate (or --verify-only) for the packages
 //	apigen markers                        list every marker the generators read
+//	apigen compat --base REV patterns...  check API compatibility with another revision
 //	apigen cache clean                    forget every remembered run (see package cache)
 package main
 
@@ -16,6 +17,7 @@ import (
 
 	"github.com/apigen-dev/apigen/cache"
 	"github.com/apigen-dev/apigen/cli"
+	"github.com/apigen-dev/apigen/compat"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/all"
 )
@@ -25,7 +27,7 @@ const usage = `usage:
                   [--<generator>-<flag> VALUE]... PATTERN...
   apigen markers
   apigen cache clean
-`
+` + compat.Usage
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -39,6 +41,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "generate":
 		return generate(args[1:], stdout, stderr)
+	case "compat":
+		return compat.Main(args[1:], all.Tools.Registry(), stdout, stderr)
 	case "markers":
 		printMarkers(stdout)
 		return 0

@@ -1,0 +1,518 @@
+package compat
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"path"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/markers"
+	"github.com/apigen-dev/apigen/model"
+)
+
+// api is what one revision serves: its group-versions, keyed "group/version".
+type api struct {
+	versions map[string]*version
+}
+
+// version is one package of API types.
+type version struct {
+	gv    string
+	group string
+	name  string // v1, v1beta2, ...
+	pos   token.Position
+	types map[string]*typ
+	kinds []string // sorted
+}
+
+// typ is a named type declared in a version's package.
+type typ struct {
+	name       string
+	pos        token.Position
+	shape      string   // the JSON shape of the type itself
+	fields     []*field // for structs
+	enum       map[string]token.Position
+	marks      semantics // type-level list/map/struct markers
+	tombstones map[int]string
+	kind       bool
+	storage    bool
+	lifecycle  map[string]string // introduced, deprecated, removed
+}
+
+// semantics are the server-side apply and patch markers of a field or type.
+type semantics struct {
+	listType, listMapKeys, mapType, structType, patchStrategy, patchMergeKey string
+}
+
+// field is one field of a struct, as JSON sees it.
+type field struct {
+	goName    string
+	json      string // the JSON name; ",inline:<GoName>" for inlined fields
+	pos       token.Position
+	omitempty bool
+	pointer   bool
+	shape     string
+	elem      string // the local struct type values lead to, through pointers, slices and maps
+	container string // "list", "map", "struct" or "" (for scalars)
+	required  bool
+	def       *string // the normalized default, if any
+	valid     validation
+	marks     semantics
+	protobuf  int
+	gates     []string
+	typ       *types.Type
+	tags      string
+}
+
+var versionName = regexp.MustCompile(`^v[0-9]+((alpha|beta)[0-9]*)?$`)
+
+// snapshot reads the API versions among the model's packages: those whose
+// package name is a Kubernetes version.
+func snapshot(m *model.Model) *api {
+	a := &api{versions: map[string]*version{}}
+	for _, p := range m.Packages {
+		if !versionName.MatchString(p.Name) {
+			continue
+		}
+		v := readVersion(m, p)
+		a.versions[v.gv] = v
+	}
+	return a
+}
+
+func readVersion(m *model.Model, p *model.Package) *version {
+	group := groupOf(p)
+	gv := group + "/" + p.Name
+	if group == "" {
+		gv = p.Name // the core group, spelt as its apiVersion is
+	}
+	v := &version{gv: gv, group: group, name: p.Name, types: map[string]*typ{}}
+	if len(p.Source.GoFiles) > 0 {
+		v.pos = token.Position{Filename: p.Source.GoFiles[0], Line: 1}
+	}
+	tombs := tombstones(m, p)
+	for name, t := range p.Types {
+		if !token.IsExported(name) || m.Position(t).Filename == "" {
+			continue
+		}
+		ty := readType(m, p, t)
+		ty.tombstones = tombs[name]
+		v.types[name] = ty
+		if ty.kind {
+			v.kinds = append(v.kinds, name)
+		}
+	}
+	sort.Strings(v.kinds)
+	addEnums(m, p, v)
+	return v
+}
+
+// groupOf returns the API group of a package: its +groupName, else the
+// value of its GroupName constant (as k8s.io/api's register.go files
+// declare it), else the import path of its parent directory.
+func groupOf(p *model.Package) string {
+	if mk, ok := p.Markers.Get("groupName"); ok {
+		return fmt.Sprint(mk.Value)
+	}
+	if c := p.Constants["GroupName"]; c != nil && c.ConstValue != nil {
+		return *c.ConstValue
+	}
+	return path.Dir(p.Path)
+}
+
+func readType(m *model.Model, p *model.Package, t *types.Type) *typ {
+	marks := m.Markers(t)
+	lines := append(append([]string{}, t.SecondClosestCommentLines...), t.CommentLines...)
+	ty := &typ{name: t.Name.Name, pos: m.Position(t), shape: shapeOf(t, p.Path, true), marks: readSemantics(marks, "")}
+	_, ty.storage = marks.Get("kubebuilder:storageversion")
+	ty.lifecycle = map[string]string{}
+	for _, k := range []string{"introduced", "deprecated", "removed"} {
+		if mk, ok := marks.Get("k8s:prerelease-lifecycle-gen:" + k); ok {
+			ty.lifecycle[k] = fmt.Sprint(mk.Value)
+		}
+	}
+	if t.Kind != types.Struct {
+		return ty
+	}
+	_, genclient := marks.Get("genclient")
+	ty.kind = genclient || hasLine(lines, "+genclient")
+	for i, mem := range t.Members {
+		if mem.Embedded && mem.Type.Name.Name == "TypeMeta" {
+			ty.kind = true
+		}
+		if f := readField(m, p, t, i); f != nil {
+			ty.fields = append(ty.fields, f)
+		}
+	}
+	return ty
+}
+
+func readField(m *model.Model, p *model.Package, t *types.Type, i int) *field {
+	mem := t.Members[i]
+	tag := reflect.StructTag(mem.Tags)
+	jsonTag, hasJSON := tag.Lookup("json")
+	name, opts, _ := strings.Cut(jsonTag, ",")
+	if name == "-" || !token.IsExported(mem.Name) && !mem.Embedded {
+		return nil
+	}
+	f := &field{goName: mem.Name, json: name, pos: m.FieldPosition(t, i), typ: mem.Type, tags: mem.Tags}
+	inline := strings.Contains(","+opts+",", ",inline,") || mem.Embedded && (!hasJSON || name == "")
+	if inline {
+		f.json = ",inline:" + mem.Name
+	} else if name == "" {
+		f.json = mem.Name
+	}
+	f.omitempty = strings.Contains(","+opts+",", ",omitempty,") || strings.Contains(","+opts+",", ",omitzero,")
+	ft := mem.Type
+	f.pointer = ft.Kind == types.Pointer
+	f.shape = sameModule(shapeOf(ft, p.Path, false), p)
+	f.elem, f.container = elemOf(ft, p.Path)
+	f.protobuf = protobufNumber(tag.Get("protobuf"))
+	f.readMarkers(m, p, m.FieldMarkers(t, i), mem.CommentLines, inline)
+	return f
+}
+
+// readMarkers reads what the field's markers, and those of its named
+// type, say about merging, requiredness, defaults, validation and gates.
+func (f *field) readMarkers(m *model.Model, p *model.Package, marks markers.Set, lines []string, inline bool) {
+	local := named(f.typ)
+	if local != nil && local.Name.Package != p.Path {
+		local = nil
+	}
+	f.marks = readSemantics(marks, f.tags)
+	if local != nil && f.container != "struct" {
+		// A named list or map type carries its markers itself.
+		f.marks = f.marks.or(readSemantics(m.Markers(local), ""))
+	}
+	f.marks = f.marks.normalize(f.container)
+	f.required = isRequired(marks, lines, f, inline)
+	f.def = readDefault(marks, lines)
+	f.valid = readValidation(lines)
+	if local != nil {
+		f.valid = f.valid.or(readValidation(append(append([]string{}, local.SecondClosestCommentLines...), local.CommentLines...)))
+	}
+	for _, name := range []string{"featureGate", "k8s:featureGate"} {
+		for _, mk := range marks.All(name) {
+			f.gates = append(f.gates, gateNames(mk.Value)...)
+		}
+	}
+}
+
+func gateNames(v any) []string {
+	if l, ok := v.([]string); ok {
+		return l
+	}
+	return []string{fmt.Sprint(v)}
+}
+
+// isRequired says whether a request must give the field: +required (in
+// any spelling) says so, +optional says not, and otherwise a field that
+// is neither omitempty nor a pointer is always written, so required.
+func isRequired(marks markers.Set, lines []string, f *field, inline bool) bool {
+	_, req := marks.Get("required")
+	_, opt := marks.Get("optional")
+	req = req || hasLine(lines, "+k8s:required") || hasLine(lines, "+kubebuilder:validation:Required")
+	opt = opt || hasLine(lines, "+k8s:optional") || hasLine(lines, "+kubebuilder:validation:Optional")
+	switch {
+	case inline:
+		return false
+	case req:
+		return true
+	case opt:
+		return false
+	}
+	return !f.omitempty && !f.pointer
+}
+
+func hasLine(lines []string, marker string) bool {
+	unwrapped, _ := unwrap(lines)
+	for _, l := range unwrapped {
+		l = strings.TrimSpace(l)
+		if l == marker || strings.HasPrefix(l, marker+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+// readDefault returns the field's +default (or +kubebuilder:default) as
+// compact JSON, or the ref(...) text.
+func readDefault(marks markers.Set, lines []string) *string {
+	raw := ""
+	if mk, ok := marks.Get("default"); ok {
+		raw = mk.Value.(markers.DefaultValue).Raw
+	} else {
+		for _, l := range lines {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(l), "+kubebuilder:default="); ok {
+				raw = v
+			}
+		}
+	}
+	if raw == "" {
+		return nil
+	}
+	s := compactJSON(raw)
+	return &s
+}
+
+func readSemantics(marks markers.Set, tags string) semantics {
+	get := func(name string) string {
+		var vals []string
+		for _, mk := range marks.All(name) {
+			vals = append(vals, fmt.Sprint(mk.Value))
+		}
+		return strings.Join(vals, ",")
+	}
+	s := semantics{
+		listType: get("listType"), listMapKeys: get("listMapKey"), mapType: get("mapType"),
+		structType: get("structType"), patchStrategy: get("patchStrategy"), patchMergeKey: get("patchMergeKey"),
+	}
+	tag := reflect.StructTag(tags)
+	if v := tag.Get("patchStrategy"); v != "" {
+		s.patchStrategy = v
+	}
+	if v := tag.Get("patchMergeKey"); v != "" {
+		s.patchMergeKey = v
+	}
+	return s
+}
+
+// or fills what s leaves empty from t.
+func (s semantics) or(t semantics) semantics {
+	pick := func(a, b string) string {
+		if a != "" {
+			return a
+		}
+		return b
+	}
+	return semantics{pick(s.listType, t.listType), pick(s.listMapKeys, t.listMapKeys), pick(s.mapType, t.mapType),
+		pick(s.structType, t.structType), pick(s.patchStrategy, t.patchStrategy), pick(s.patchMergeKey, t.patchMergeKey)}
+}
+
+// normalize spells out what an absent marker means: lists are atomic,
+// maps and structs granular.
+func (s semantics) normalize(container string) semantics {
+	switch container {
+	case "list":
+		if s.listType == "" {
+			s.listType = "atomic"
+		}
+	case "map":
+		if s.mapType == "" {
+			s.mapType = "granular"
+		}
+	case "struct":
+		if s.structType == "" {
+			s.structType = "granular"
+		}
+	}
+	return s
+}
+
+// protobufNumber reads the field number of a protobuf struct tag,
+// "bytes,1,opt,name=x".
+func protobufNumber(tag string) int {
+	parts := strings.Split(tag, ",")
+	if len(parts) < 2 {
+		return 0
+	}
+	n, _ := strconv.Atoi(parts[1])
+	return n
+}
+
+// sameModule writes the types of p's own module as "./path.Name", so that
+// two copies of a module under different paths compare equal.
+func sameModule(shape string, p *model.Package) string {
+	if p.Source.Module == nil || p.Source.Module.Path == "" {
+		return shape
+	}
+	return strings.ReplaceAll(shape, "("+p.Source.Module.Path+"/", "(./")
+}
+
+// named returns the named type t is, or points to.
+func named(t *types.Type) *types.Type {
+	for t.Kind == types.Pointer {
+		t = t.Elem
+	}
+	if t.Name.Package == "" {
+		return nil
+	}
+	return t
+}
+
+// elemOf returns the local named type that t leads to (a struct, or an
+// enum's string type) and what kind of container t is.
+func elemOf(t *types.Type, pkg string) (string, string) {
+	local := func(x *types.Type) bool { return x.Name.Package == pkg && x.Name.Name != "" }
+	for t.Kind == types.Pointer {
+		t = t.Elem
+	}
+	u := t
+	if u.Kind == types.Alias {
+		u = u.Underlying
+	}
+	container := ""
+	switch u.Kind {
+	case types.Slice, types.Array:
+		if u.Elem.Name.Name == "byte" {
+			return "", ""
+		}
+		container, u = "list", u.Elem
+	case types.Map:
+		container, u = "map", u.Elem
+	case types.Struct:
+		container = "struct"
+	default:
+		u = t
+	}
+	for u.Kind == types.Pointer {
+		u = u.Elem
+	}
+	if local(u) {
+		return u.Name.Name, container
+	}
+	return "", container
+}
+
+// wellKnown are types of other packages whose JSON form is not an object.
+var wellKnown = map[string]string{
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":          "string(date-time)",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime":     "string(date-time)",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Duration":      "string",
+	"k8s.io/apimachinery/pkg/util/intstr.IntOrString":    "int-or-string",
+	"k8s.io/apimachinery/pkg/api/resource.Quantity":      "int-or-string",
+	"k8s.io/apimachinery/pkg/runtime.RawExtension":       "object",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.FieldsV1":      "object",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.ObjectMeta":    "object",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.TypeMeta":      "object",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.ListMeta":      "object",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Condition":     "object",
+	"k8s.io/apimachinery/pkg/apis/meta/v1.LabelSelector": "object",
+}
+
+// shapeOf is t as JSON sees it: "string", "integer", "[]object", ... Local
+// struct types are "object" (their fields are compared on their own);
+// other packages' structs keep their name, since nothing looks inside.
+// Pointers do not change the shape.
+func shapeOf(t *types.Type, pkg string, decl bool) string {
+	switch t.Kind {
+	case types.Pointer:
+		return shapeOf(t.Elem, pkg, false)
+	case types.Alias:
+		if s, ok := wellKnown[t.Name.String()]; ok {
+			return s
+		}
+		return shapeOf(t.Underlying, pkg, false)
+	case types.Slice, types.Array:
+		if t.Elem.Name.Name == "byte" && t.Elem.Name.Package == "" {
+			return "string(bytes)"
+		}
+		return "[]" + shapeOf(t.Elem, pkg, false)
+	case types.Map:
+		return "map[" + shapeOf(t.Key, pkg, false) + "]" + shapeOf(t.Elem, pkg, false)
+	case types.Struct:
+		if s, ok := wellKnown[t.Name.String()]; ok {
+			return s
+		}
+		if t.Name.Package == pkg || t.Name.Package == "" || decl {
+			return "object"
+		}
+		return "object(" + t.Name.String() + ")"
+	case types.Interface:
+		return "any"
+	}
+	if t.Name.Package == "" {
+		return basicShape(t.Name.Name)
+	}
+	if s, ok := wellKnown[t.Name.String()]; ok {
+		return s
+	}
+	return t.Name.String()
+}
+
+func basicShape(name string) string {
+	switch {
+	case name == "string":
+		return "string"
+	case name == "bool":
+		return "boolean"
+	case strings.HasPrefix(name, "int"), strings.HasPrefix(name, "uint"), name == "byte", name == "rune":
+		return "integer"
+	case strings.HasPrefix(name, "float"):
+		return "number"
+	}
+	return name
+}
+
+// addEnums records the constants of each enum type (+enum or +k8s:enum).
+func addEnums(m *model.Model, p *model.Package, v *version) {
+	for name, t := range p.Types {
+		ty := v.types[name]
+		if ty == nil {
+			continue
+		}
+		_, enum := m.Markers(t).Get("enum")
+		if !enum && !hasLine(append(append([]string{}, t.SecondClosestCommentLines...), t.CommentLines...), "+k8s:enum") {
+			continue
+		}
+		ty.enum = map[string]token.Position{}
+		for _, c := range p.Constants {
+			if c.Underlying == t && c.ConstValue != nil {
+				ty.enum[*c.ConstValue] = m.Position(c)
+			}
+		}
+	}
+}
+
+// tombstones reads the +k8s:deprecated=<name>,protobuf=<N> lines in the
+// struct bodies of p, by type name.
+func tombstones(m *model.Model, p *model.Package) map[string]map[int]string {
+	out := map[string]map[int]string{}
+	for _, f := range p.Source.Syntax {
+		ast.Inspect(f, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok {
+				return true
+			}
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok {
+				return false
+			}
+			for _, g := range f.Comments {
+				if g.Pos() < st.Fields.Opening || g.End() > st.Fields.Closing {
+					continue
+				}
+				for _, c := range g.List {
+					name, num, ok := parseTombstone(c.Text)
+					if !ok {
+						continue
+					}
+					if out[ts.Name.Name] == nil {
+						out[ts.Name.Name] = map[int]string{}
+					}
+					out[ts.Name.Name][num] = name
+				}
+			}
+			return false
+		})
+	}
+	return out
+}
+
+var tombstoneLine = regexp.MustCompile(`^//\s*\+k8s:deprecated=([A-Za-z0-9_.\-]+),protobuf=([0-9]+)\s*$`)
+
+func parseTombstone(text string) (string, int, bool) {
+	sub := tombstoneLine.FindStringSubmatch(text)
+	if sub == nil {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(sub[2])
+	return sub[1], n, err == nil
+}

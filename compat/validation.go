@@ -1,0 +1,224 @@
+package compat
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// validation is what a field's markers allow: bounds, pattern, format,
+// enum values and CEL rules, read from the three spellings apigen knows:
+// +k8s:validation:<key> (openapi-gen), +k8s:<key> (validation-gen) and
+// +kubebuilder:validation:<Key> (controller-gen). These families are read
+// from the comment text, as openapi-gen reads its own, because their keys
+// carry subscripts the marker registry does not parse.
+type validation struct {
+	limits    map[string]float64 // maxLength, minItems, maximum, ...
+	pattern   string
+	format    string
+	enum      []string // nil when the markers list none
+	rules     []string // CEL rules
+	immutable bool
+	// shadow: keys whose only tags are wrapped in +k8s:alpha(…), which
+	// the server checks without enforcing; the hand-written validation
+	// still decides.
+	shadow map[string]bool
+}
+
+// upper bounds tighten when lowered; lower bounds when raised.
+var upperBounds = []string{"maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum"}
+var lowerBounds = []string{"minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum"}
+
+var (
+	celIndexed = regexp.MustCompile(`^cel\[(\d+)\]:rule([=>])(.*)$`)
+	xvalRule   = regexp.MustCompile(`rule="((?:[^"\\]|\\.)*)"`)
+)
+
+// stability matches validation-gen's stability wrappers,
+// +k8s:alpha(since: "1.36")=+k8s:minimum=0: the tag inside still states
+// the rule (the wrapper says how the server enforces it).
+var stability = regexp.MustCompile(`^\+k8s:(alpha|beta)\([^)]*\)=(\+.*)$`)
+
+// unwrap replaces stability-wrapped tags by the tags they wrap, and says
+// which were wrapped in +k8s:alpha. Conditional tags
+// (+k8s:ifEnabled(Gate)=…) are left as they are, and so not read.
+func unwrap(lines []string) ([]string, []bool) {
+	out := make([]string, len(lines))
+	alpha := make([]bool, len(lines))
+	for i, l := range lines {
+		out[i] = strings.TrimSpace(l)
+		for {
+			sub := stability.FindStringSubmatch(out[i])
+			if sub == nil {
+				break
+			}
+			out[i] = sub[2]
+			alpha[i] = alpha[i] || sub[1] == "alpha"
+		}
+	}
+	return out, alpha
+}
+
+func readValidation(lines []string) validation {
+	lines, alpha := unwrap(lines)
+	v := validation{limits: map[string]float64{}, shadow: map[string]bool{}}
+	plain := map[string]bool{}
+	cel := map[string]string{}
+	var celOrder []string
+	for i, l := range lines {
+		if key := k8sKey(l); key != "" {
+			v.shadow[key] = v.shadow[key] || alpha[i]
+			plain[key] = plain[key] || !alpha[i]
+		}
+		switch {
+		case strings.HasPrefix(l, "+k8s:validation:"):
+			rest := strings.TrimPrefix(l, "+k8s:validation:")
+			if sub := celIndexed.FindStringSubmatch(rest); sub != nil {
+				text := sub[3]
+				if sub[2] == "=" {
+					text = unquote(text)
+				}
+				if old, ok := cel[sub[1]]; ok && sub[2] == ">" {
+					text = old + "\n" + text
+				} else if !ok {
+					celOrder = append(celOrder, sub[1])
+				}
+				cel[sub[1]] = text
+				continue
+			}
+			v.set(strings.Cut(rest, "="))
+		case strings.HasPrefix(l, "+kubebuilder:validation:XValidation:"):
+			if sub := xvalRule.FindStringSubmatch(l); sub != nil {
+				v.rules = append(v.rules, unquote(`"`+sub[1]+`"`))
+			}
+		case strings.HasPrefix(l, "+kubebuilder:validation:"):
+			key, value, ok := strings.Cut(strings.TrimPrefix(l, "+kubebuilder:validation:"), "=")
+			if key == "Enum" {
+				v.enum = strings.Split(value, ";")
+				continue
+			}
+			v.set(lowerFirst(key), value, ok)
+		case l == "+k8s:immutable" || l == "+k8s:update=NoModify" || l == "+k8s:frozen":
+			v.immutable = true
+		case strings.HasPrefix(l, "+k8s:"):
+			v.set(strings.Cut(strings.TrimPrefix(l, "+k8s:"), "="))
+		}
+	}
+	for k, enforced := range plain {
+		if enforced {
+			delete(v.shadow, k) // also given unwrapped
+		}
+	}
+	for _, i := range celOrder {
+		v.rules = append(v.rules, cel[i])
+	}
+	for _, r := range v.rules {
+		if isImmutableRule(r) {
+			v.immutable = true
+		}
+	}
+	return v
+}
+
+// k8sKey returns the key a validation-gen tag sets: "maxItems" for
+// +k8s:maxItems=8, "immutable" for the immutability tags, or "".
+func k8sKey(l string) string {
+	switch {
+	case l == "+k8s:immutable" || l == "+k8s:update=NoModify" || l == "+k8s:frozen":
+		return "immutable"
+	case strings.HasPrefix(l, "+k8s:") && !strings.HasPrefix(l, "+k8s:validation:"):
+		key, _, _ := strings.Cut(strings.TrimPrefix(l, "+k8s:"), "=")
+		return key
+	}
+	return ""
+}
+
+func (v *validation) set(key, value string, ok bool) {
+	if !ok {
+		return
+	}
+	switch {
+	case slices.Contains(upperBounds, key) || slices.Contains(lowerBounds, key):
+		if n, err := strconv.ParseFloat(strings.Trim(value, `"`), 64); err == nil {
+			v.limits[key] = n
+		}
+	case key == "pattern":
+		v.pattern = unquote(value)
+	case key == "format":
+		v.format = unquote(value)
+	case key == "enum":
+		var vals []any
+		if json.Unmarshal([]byte(value), &vals) == nil {
+			v.enum = []string{}
+			for _, x := range vals {
+				b, _ := json.Marshal(x)
+				v.enum = append(v.enum, strings.Trim(string(b), `"`))
+			}
+		}
+	}
+}
+
+// or adds what w says and v does not.
+func (v validation) or(w validation) validation {
+	for k, n := range w.limits {
+		if _, ok := v.limits[k]; !ok {
+			v.limits[k] = n
+		}
+	}
+	if v.pattern == "" {
+		v.pattern = w.pattern
+	}
+	if v.format == "" {
+		v.format = w.format
+	}
+	if v.enum == nil {
+		v.enum = w.enum
+	}
+	v.rules = append(slices.Clone(v.rules), w.rules...)
+	v.immutable = v.immutable || w.immutable
+	for k, on := range w.shadow {
+		if _, ok := v.shadow[k]; !ok {
+			v.shadow[k] = on
+		}
+	}
+	return v
+}
+
+var spaces = regexp.MustCompile(`\s+`)
+
+// isImmutableRule reports whether a CEL rule is self == oldSelf.
+func isImmutableRule(rule string) bool {
+	r := spaces.ReplaceAllString(rule, "")
+	return r == "self==oldSelf" || r == "oldSelf==self"
+}
+
+// ratchets reports whether a CEL rule looks at the old object, so that
+// stored values that break it can still be updated.
+func ratchets(rule string) bool { return strings.Contains(rule, "oldSelf") }
+
+func unquote(s string) string {
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	return s
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// compactJSON normalizes a JSON value so that spacing does not count as a
+// change; other text is kept as it is.
+func compactJSON(raw string) string {
+	var b bytes.Buffer
+	if json.Compact(&b, []byte(raw)) == nil {
+		return b.String()
+	}
+	return raw
+}

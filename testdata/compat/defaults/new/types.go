@@ -1,0 +1,35 @@
+package v1
+
+// TypeMeta stands in for metav1.TypeMeta: a struct embedding it is a kind.
+type TypeMeta struct {
+	Kind string `json:"kind,omitempty"`
+}
+
+// Widget is the kind of the fixture.
+type Widget struct {
+	TypeMeta `json:",inline"`
+	Spec     WidgetSpec   `json:"spec"`
+	Status   WidgetStatus `json:"status,omitempty"`
+}
+
+// WidgetSpec is desired.
+type WidgetSpec struct {
+	// +optional
+	// +default=1
+	Size int32 `json:"size,omitempty"` // want: default-added
+	// +optional
+	Shape string `json:"shape,omitempty"` // want: default-removed
+	// +optional
+	// +default={"a":1}
+	Labels map[string]int `json:"labels,omitempty"`
+	// +optional
+	// +default=4
+	Count int32 `json:"count,omitempty"` // want: default-changed
+	// A new field may come with a default.
+	// +optional
+	// +default="x"
+	Mode string `json:"mode,omitempty"`
+}
+
+// WidgetStatus is observed.
+type WidgetStatus struct{}

@@ -1,0 +1,36 @@
+package v1
+
+// TypeMeta stands in for metav1.TypeMeta: a struct embedding it is a kind.
+type TypeMeta struct {
+	Kind string `json:"kind,omitempty"`
+}
+
+// Widget is the kind of the fixture.
+type Widget struct {
+	TypeMeta `json:",inline"`
+	Spec     WidgetSpec   `json:"spec"`
+	Status   WidgetStatus `json:"status,omitempty"`
+}
+
+// WidgetSpec is desired.
+type WidgetSpec struct {
+	// +optional
+	Phase Phase `json:"phase,omitempty"`
+}
+
+// WidgetStatus is observed.
+type WidgetStatus struct{}
+
+// Phase is an enum.
+// +enum
+type Phase string
+
+const (
+	PhaseA Phase = "A"
+	PhaseB Phase = "B"
+)
+
+// Unrelated is not an enum type: new constants are no concern.
+type Unrelated string
+
+const UnrelatedX Unrelated = "X"

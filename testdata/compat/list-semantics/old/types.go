@@ -1,0 +1,34 @@
+package v1
+
+// TypeMeta stands in for metav1.TypeMeta: a struct embedding it is a kind.
+type TypeMeta struct {
+	Kind string `json:"kind,omitempty"`
+}
+
+// Widget is the kind of the fixture.
+type Widget struct {
+	TypeMeta `json:",inline"`
+	Spec     WidgetSpec   `json:"spec"`
+	Status   WidgetStatus `json:"status,omitempty"`
+}
+
+// WidgetSpec is desired.
+type WidgetSpec struct {
+	// +optional
+	Ports []Port `json:"ports,omitempty"`
+	// +optional
+	// +listType=set
+	Hosts []string `json:"hosts,omitempty"`
+	// +optional
+	Env []Port `json:"env,omitempty" patchStrategy:"merge" patchMergeKey:"name"`
+	// +optional
+	Labels map[string]string `json:"labels,omitempty"`
+}
+
+// Port is an element.
+type Port struct {
+	Name string `json:"name"`
+}
+
+// WidgetStatus is observed.
+type WidgetStatus struct{}

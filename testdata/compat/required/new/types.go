@@ -1,0 +1,25 @@
+package v1
+
+// TypeMeta stands in for metav1.TypeMeta: a struct embedding it is a kind.
+type TypeMeta struct {
+	Kind string `json:"kind,omitempty"`
+}
+
+// Widget is the kind of the fixture.
+type Widget struct {
+	TypeMeta `json:",inline"`
+	Spec     WidgetSpec   `json:"spec"`
+	Status   WidgetStatus `json:"status,omitempty"`
+}
+
+// WidgetSpec is desired.
+type WidgetSpec struct {
+	// +required
+	Size int32  `json:"size,omitempty"` // want: optional-to-required
+	Mode string `json:"mode"`           // want: new-required-field
+	// +k8s:required
+	Owner *string `json:"owner,omitempty"` // want: new-required-field
+}
+
+// WidgetStatus is observed.
+type WidgetStatus struct{}
