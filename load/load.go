@@ -7,8 +7,10 @@ package load
 
 import (
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -76,7 +78,8 @@ func Load(cfg Config) (*Result, *diag.List) {
 	for _, e := range cfg.Extra {
 		patterns = append(patterns, e.Path)
 	}
-	roots, err := packages.Load(pcfg, patterns...)
+	roots, err := loadWithoutCgo(pcfg, patterns)
+	fset = pcfg.Fset
 	if err != nil {
 		diags.Errorf(token.Position{}, "loading packages: %v", err)
 		return nil, &diags
@@ -106,6 +109,46 @@ func Load(cfg Config) (*Result, *diag.List) {
 	slices.SortFunc(res.Targets, byPath)
 	slices.SortFunc(res.Extra, byPath)
 	return res, &diags
+}
+
+// loadWithoutCgo loads with cgo off unless CGO_ENABLED is set. Asked for
+// types, go list runs cgo on the standard library's cgo packages (net,
+// os/user), which with a cold build cache costs a C compiler run per
+// package; generators read declarations, which are the same either way.
+// If cgo was the reason a file of some loaded package was left out, the
+// load is done again with cgo, as go build would see it.
+func loadWithoutCgo(pcfg *packages.Config, patterns []string) ([]*packages.Package, error) {
+	if _, set := os.LookupEnv("CGO_ENABLED"); !set {
+		cfg := *pcfg
+		cfg.Env = append(os.Environ(), "CGO_ENABLED=0")
+		roots, err := packages.Load(&cfg, patterns...)
+		if err != nil || !droppedCgoFiles(roots) {
+			return roots, err
+		}
+		pcfg.Fset = token.NewFileSet()
+	}
+	return packages.Load(pcfg, patterns...)
+}
+
+// droppedCgoFiles reports whether a package outside the standard library
+// left out a file that a build with cgo would take.
+func droppedCgoFiles(roots []*packages.Package) bool {
+	ctx := build.Default
+	ctx.CgoEnabled = true
+	ctx.BuildTags = []string{BuildTag}
+	dropped := false
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if dropped || p.Module == nil {
+			return
+		}
+		for _, f := range p.IgnoredFiles {
+			if ok, err := ctx.MatchFile(filepath.Dir(f), filepath.Base(f)); ok && err == nil {
+				dropped = true
+				return
+			}
+		}
+	})
+	return dropped
 }
 
 // parseDeclarations parses a file with its comments but without the bodies
