@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
 // Kinds is how many files of each name k8s.io/api v0.37.2 ships.
@@ -32,9 +33,9 @@ var kinds = map[string]int{
 
 // Generators and flags of the one run; the header is kubernetes'
 // hack/boilerplate/boilerplate.generatego.txt, as its scripts pass it.
-var args = []string{"generate",
-	"--generators", "deepcopy,prerelease-lifecycle,protobuf,model-name,validation,swaggerdoc",
-	"--model-name-output-file", "zz_generated.model_name.go"}
+var args = []string{"generate", "--generators", apiGenerators, "--model-name-output-file", "zz_generated.model_name.go"}
+
+const apiGenerators = "deepcopy,prerelease-lifecycle,protobuf,model-name,validation,swaggerdoc"
 
 // standIns are the packages of kubernetes' validation run that reach
 // resource/v1's types (see its README).
@@ -195,4 +196,69 @@ func hashes(t *testing.T, root string) map[string]string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestKubernetesAPIAndClientGo is the same run writing client-go's four
+// trees too: a workspace of copies of k8s.io/api and k8s.io/client-go,
+// every generated file of both taken out (355 and 1981), one apigen
+// process, every file as shipped. meta/v1 is an input for its apply
+// configurations only; its model names belong to apimachinery.
+func TestKubernetesAPIAndClientGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("regenerates all of k8s.io/api and client-go's trees; skipped with -short")
+	}
+	bin := filepath.Join(t.TempDir(), "apigen")
+	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
+		t.Fatalf("building apigen: %v\n%s", err, out)
+	}
+	ws := t.TempDir()
+	api, clientGo := filepath.Join(ws, "api"), filepath.Join(ws, "client-go")
+	for dir, module := range map[string]string{api: "k8s.io/api@v0.37.2", clientGo: "k8s.io/client-go@v0.37.2"} {
+		if err := os.Rename(refmod.Copy(t, module), dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	work := exec.Command("go", "work", "init", "./api", "./client-go")
+	work.Dir = ws
+	if out, err := work.CombinedOutput(); err != nil {
+		t.Fatalf("go work init: %v\n%s", err, out)
+	}
+	shipped := refmod.TakeMatching(t, api, generated)
+	c := &paritytest.ClientGo{Dir: clientGo, Trees: slices.Clone(paritytest.ClientGoTrees)}
+	c.Take(t)
+	addStandIns(t, api)
+	header := filepath.Join(refmod.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
+	scheme := filepath.Join(refmod.Download(t, "k8s.io/client-go@v0.37.2"), "kubernetes/scheme/register.go")
+	run := slices.Concat([]string{"generate", "--generators", apiGenerators + ",applyconfiguration,client,lister,informer",
+		"--model-name-output-file", "zz_generated.model_name.go"}, clientGoArgs(paritytest.SchemeOrder(t, scheme, "k8s.io/api")),
+		[]string{"--go-header-file", header, "./api/...", "k8s.io/apimachinery/pkg/apis/meta/v1"})
+	t.Logf("one run: %v", apigen(t, bin, ws, "off", run...))
+	if err := os.RemoveAll(filepath.Join(api, "zzstandin")); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range slices.Sorted(maps.Keys(kinds)) {
+		refmod.Compare(t, api, name, only(shipped, name))
+	}
+	c.Compare(t, "apigen")
+}
+
+// clientGoArgs are the flags that add client-go's trees to the run, as
+// Kubernetes' update-codegen.sh passes them to each tool.
+func clientGoArgs(inputs []string) []string {
+	const out, plurals = "k8s.io/client-go", "Endpoints:Endpoints"
+	a := []string{
+		"--model-name-readonly-pkg", "k8s.io/apimachinery/pkg/apis/meta/v1",
+		"--applyconfiguration-output-dir", "client-go/applyconfigurations", "--applyconfiguration-output-pkg", out + "/applyconfigurations",
+		"--client-output-dir", "client-go", "--client-output-pkg", out, "--client-clientset-name", "kubernetes",
+		"--client-input-base", "k8s.io/api", "--client-plural-exceptions", plurals,
+		"--client-apply-configuration-package", out + "/applyconfigurations", "--client-prefers-protobuf",
+		"--lister-output-dir", "client-go/listers", "--lister-output-pkg", out + "/listers", "--lister-plural-exceptions", plurals,
+		"--informer-output-dir", "client-go/informers", "--informer-output-pkg", out + "/informers", "--informer-single-directory",
+		"--informer-versioned-clientset-package", out + "/kubernetes", "--informer-listers-package", out + "/listers",
+		"--informer-plural-exceptions", plurals,
+	}
+	for _, in := range inputs {
+		a = append(a, "--client-input", in)
+	}
+	return a
 }
