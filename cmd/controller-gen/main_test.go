@@ -108,6 +108,19 @@ func TestFeatures(t *testing.T) {
 	})
 }
 
+// TestExample runs the example's own invocation (its update-codegen.sh),
+// whose CRD the e2e module installs into a real API server.
+func TestExample(t *testing.T) {
+	src, err := filepath.Abs("../../testdata/example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := refmod.CopyDir(t, src)
+	if n := compareRuns(t, dir, "crd", "paths=./apis/frobbers/v6"); n != 1 {
+		t.Errorf("%d CRDs byte-identical, want the one Frobber CRD", n)
+	}
+}
+
 // TestClusterAPI generates the CRDs of sigs.k8s.io/cluster-api/api
 // v1.14.2 with the invocations of cluster-api's Makefile.
 func TestClusterAPI(t *testing.T) {
