@@ -14,7 +14,7 @@ import (
 
 // Usage is the command line of apigen compat.
 const Usage = `  apigen compat [--base REV | --base-module MODULE@VERSION | --base-dir DIR] [--exceptions FILE]
-                [--output text|json] [-C DIR] PATTERN...
+                [--output text|json] [--crds] [-C DIR] PATTERN...
 `
 
 // Main runs apigen compat with args (after "compat") and returns the exit
@@ -29,6 +29,7 @@ func Main(args []string, reg *markers.Registry, stdout, stderr io.Writer) int {
 	exceptions := fl.String("exceptions", "", "file of accepted findings, one stable key per line")
 	output := fl.String("output", "text", "text or json")
 	dir := fl.String("C", ".", "directory of the new revision, where the patterns are resolved")
+	crds := fl.Bool("crds", false, "the patterns are directories of CustomResourceDefinition YAML, not Go packages")
 	fl.Usage = func() { fmt.Fprint(stderr, "usage:\n"+Usage) }
 	if err := fl.Parse(args); err != nil {
 		return 2
@@ -49,7 +50,13 @@ func Main(args []string, reg *markers.Registry, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer cleanup()
-	fs, err := Compare(Revision{Dir: oldDir}, Revision{Dir: *dir}, fl.Args(), reg)
+	compare := func(base, head Revision, patterns []string) ([]Finding, error) {
+		return Compare(base, head, patterns, reg)
+	}
+	if *crds {
+		compare = CompareCRDs
+	}
+	fs, err := compare(Revision{Dir: oldDir}, Revision{Dir: *dir}, fl.Args())
 	if err != nil {
 		fmt.Fprintf(stderr, "apigen compat: %v\n", err)
 		return 1

@@ -28,6 +28,7 @@ type scope struct {
 // compareAPIs reports the changes from old to new.
 func compareAPIs(old, new *api) []Finding {
 	var out []Finding
+	release := latestIntroduced(new)
 	for _, gv := range slices.Sorted(maps.Keys(old.versions)) {
 		ov, nv := old.versions[gv], new.versions[gv]
 		if nv == nil {
@@ -35,7 +36,11 @@ func compareAPIs(old, new *api) []Finding {
 			continue
 		}
 		c := &comparison{old: ov, new: nv, out: &out, seen: map[string]bool{}}
+		n := len(out)
 		c.compareVersion()
+		if why := retired(nv, release); why != "" {
+			warnAll(out[n:], why)
+		}
 	}
 	out = append(out, storageChecks(old, new)...)
 	out = append(out, crossVersionDefaults(old, new)...)
@@ -58,10 +63,66 @@ func (c *comparison) compareVersion() {
 	for _, name := range c.old.kinds {
 		ot, nt := c.old.types[name], c.new.types[name]
 		if nt == nil || !nt.kind {
-			c.report("removed-kind", ot.pos, name, "", scope{}, "kind %s is no longer served by %s", name, c.old.gv)
+			c.removedKind(ot)
 			continue
 		}
 		c.compareTypes(ot, nt, scope{})
+	}
+}
+
+// removedKind reports a kind that is gone. The list kind of a kind that
+// is gone too is part of the same removal. Where the package marks its
+// REST resources with +genclient, a kind without it (a wrapper, options,
+// or a subresource body) serves no resource of its own: a warning.
+func (c *comparison) removedKind(ot *typ) {
+	item := c.old.types[strings.TrimSuffix(ot.name, "List")]
+	isList := item != nil && item != ot && item.kind
+	if isList && (c.new.types[item.name] == nil || !c.new.types[item.name].kind) {
+		return
+	}
+	n := len(*c.out)
+	c.report("removed-kind", ot.pos, ot.name, "", scope{}, "kind %s is no longer served by %s", ot.name, c.old.gv)
+	if !c.old.genclient || ot.genclient || isList && item.genclient {
+		return
+	}
+	if f := &(*c.out)[n]; f.Severity == "error" {
+		f.Severity = "warning"
+		f.Note = "no +genclient in a package that marks its resources with it: a scheme type (options, a subresource body or a wrapper), not a REST resource of its own; check that no endpoint takes or returns it"
+	}
+}
+
+// compareRequired reports a field that became required. A field the base
+// left unmarked with omitempty never promised to be optional (the
+// hand-written validation may have required it all along), so gaining
+// +required is a warning; one without omitempty was already required in
+// the published schema, which decides by omitempty alone. Below status
+// the writers are the project's own controllers: warnings.
+func (c *comparison) compareRequired(of, nf *field, sc scope, at func(string, string, ...any)) {
+	if of.required || !nf.required {
+		return
+	}
+	if of.marked == "" && !of.omitempty {
+		return // a pointer without omitempty: required in the schema already
+	}
+	n := len(*c.out)
+	at("optional-to-required", "field %q changed from optional to required", nf.json)
+	f := &(*c.out)[n]
+	if of.marked == "" && nf.marked == "required" && f.Severity == "error" {
+		f.Severity = "warning"
+		f.Note = "the base revision did not mark the field +optional (omitempty only): check that the hand-written validation already required it"
+	}
+	c.statusNote(n, sc)
+}
+
+// statusNote makes the error from index n a warning when it is below a
+// kind's status: the guide lets status validation tighten.
+func (c *comparison) statusNote(n int, sc scope) {
+	if !sc.status || n >= len(*c.out) {
+		return
+	}
+	if f := &(*c.out)[n]; f.Severity == "error" {
+		f.Severity = "warning"
+		f.Note = "a status field: its writers are the project's own controllers, and status validation may tighten"
 	}
 }
 
@@ -139,7 +200,9 @@ func (c *comparison) removedField(ot, nt *typ, of, renamed *field, sc scope) {
 func (c *comparison) addedField(ot, nt *typ, nf *field, sc scope) {
 	sc = sc.with(nf)
 	if nf.required {
+		n := len(*c.out)
 		c.report("new-required-field", nf.pos, nt.name, nf.json, sc, "new field %q is required (add +optional, omitempty or a pointer)", nf.json)
+		c.statusNote(n, sc)
 	}
 	if nf.protobuf == 0 {
 		return
@@ -170,9 +233,7 @@ func (c *comparison) compareFields(ot, nt *typ, of, nf *field, sc scope) {
 	} else if of.pointer != nf.pointer && !of.omitempty && !nf.omitempty {
 		at("type-changed", "field %q changed pointer-ness without omitempty, so its empty value changes between null and a zero value", nf.json)
 	}
-	if !of.required && nf.required {
-		at("optional-to-required", "field %q changed from optional to required", nf.json)
-	}
+	c.compareRequired(of, nf, sc, at)
 	c.compareDefaults(of, nf, at)
 	if !sc.status {
 		c.compareValidation(of.valid, nf.valid, nf.json, at)

@@ -70,12 +70,17 @@ func Compare(base, head Revision, patterns []string, reg *markers.Registry) ([]F
 	if err != nil {
 		return nil, err
 	}
-	fs := compareAPIs(oldAPI, newAPI)
+	return finish(compareAPIs(oldAPI, newAPI), base, head), nil
+}
+
+// finish names each finding's file relative to its revision, and sets its
+// key.
+func finish(fs []Finding, base, head Revision) []Finding {
 	for i := range fs {
 		fs[i].File, fs[i].Revision = relativize(fs[i].File, base.Dir, head.Dir)
 		fs[i].Key = fs[i].StableKey()
 	}
-	return fs, nil
+	return fs
 }
 
 // loadAPI loads and reads the API versions that patterns name in dir.

@@ -46,12 +46,14 @@ func (e expectation) String() string {
 	return fmt.Sprintf("%s %s:%d %s %s", e.revision, e.file, e.line, e.rule, e.severity)
 }
 
-// wants reads the marks of the .go files below dir.
+// wants reads the marks of the .go files below dir, and those of the
+// YAML files ("# want: rule").
 func wants(t *testing.T, dir, revision string) []expectation {
 	t.Helper()
 	var out []expectation
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+		mark := map[string]string{".go": "// want: ", ".yaml": "# want: ", ".yml": "# want: "}[filepath.Ext(p)]
+		if err != nil || d.IsDir() || mark == "" {
 			return err
 		}
 		f, err := os.Open(p)
@@ -62,7 +64,7 @@ func wants(t *testing.T, dir, revision string) []expectation {
 		rel, _ := filepath.Rel(dir, p)
 		sc := bufio.NewScanner(f)
 		for line := 1; sc.Scan(); line++ {
-			_, comment, ok := strings.Cut(sc.Text(), "// want: ")
+			_, comment, ok := strings.Cut(sc.Text(), mark)
 			if !ok {
 				continue
 			}
@@ -85,7 +87,8 @@ func fixtureRules(t *testing.T) []string {
 	}
 	var out []string
 	for _, e := range entries {
-		if e.IsDir() {
+		// A fixture has an old revision; golden/ holds the history tests' files.
+		if _, err := os.Stat(filepath.Join("../testdata/compat", e.Name(), "old")); e.IsDir() && err == nil {
 			out = append(out, e.Name())
 		}
 	}

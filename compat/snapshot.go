@@ -30,6 +30,9 @@ type version struct {
 	pos   token.Position
 	types map[string]*typ
 	kinds []string // sorted
+	// genclient: some kind of the package carries +genclient, so kinds
+	// without it are not REST resources of their own.
+	genclient bool
 }
 
 // typ is a named type declared in a version's package.
@@ -42,6 +45,7 @@ type typ struct {
 	marks      semantics // type-level list/map/struct markers
 	tombstones map[int]string
 	kind       bool
+	genclient  bool // +genclient: a REST resource with a client
 	storage    bool
 	lifecycle  map[string]string // introduced, deprecated, removed
 }
@@ -62,6 +66,7 @@ type field struct {
 	elem      string // the local struct type values lead to, through pointers, slices and maps
 	container string // "list", "map", "struct" or "" (for scalars)
 	required  bool
+	marked    string  // "required" or "optional" when a marker says so, else ""
 	def       *string // the normalized default, if any
 	valid     validation
 	marks     semantics
@@ -108,6 +113,7 @@ func readVersion(m *model.Model, p *model.Package) *version {
 		if ty.kind {
 			v.kinds = append(v.kinds, name)
 		}
+		v.genclient = v.genclient || ty.genclient
 	}
 	sort.Strings(v.kinds)
 	addEnums(m, p, v)
@@ -142,7 +148,8 @@ func readType(m *model.Model, p *model.Package, t *types.Type) *typ {
 		return ty
 	}
 	_, genclient := marks.Get("genclient")
-	ty.kind = genclient || hasLine(lines, "+genclient")
+	ty.genclient = genclient || hasLine(lines, "+genclient")
+	ty.kind = ty.genclient
 	for i, mem := range t.Members {
 		if mem.Embedded && mem.Type.Name.Name == "TypeMeta" {
 			ty.kind = true
@@ -192,7 +199,7 @@ func (f *field) readMarkers(m *model.Model, p *model.Package, marks markers.Set,
 		f.marks = f.marks.or(readSemantics(m.Markers(local), ""))
 	}
 	f.marks = f.marks.normalize(f.container)
-	f.required = isRequired(marks, lines, f, inline)
+	f.required, f.marked = isRequired(marks, lines, f, inline)
 	f.def = readDefault(marks, lines)
 	f.valid = readValidation(lines)
 	if local != nil {
@@ -212,23 +219,24 @@ func gateNames(v any) []string {
 	return []string{fmt.Sprint(v)}
 }
 
-// isRequired says whether a request must give the field: +required (in
-// any spelling) says so, +optional says not, and otherwise a field that
-// is neither omitempty nor a pointer is always written, so required.
-func isRequired(marks markers.Set, lines []string, f *field, inline bool) bool {
+// isRequired says whether a request must give the field, and which
+// marker says so: +required (in any spelling) says so, +optional says
+// not, and otherwise a field that is neither omitempty nor a pointer is
+// always written, so required.
+func isRequired(marks markers.Set, lines []string, f *field, inline bool) (bool, string) {
 	_, req := marks.Get("required")
 	_, opt := marks.Get("optional")
 	req = req || hasLine(lines, "+k8s:required") || hasLine(lines, "+kubebuilder:validation:Required")
 	opt = opt || hasLine(lines, "+k8s:optional") || hasLine(lines, "+kubebuilder:validation:Optional")
 	switch {
 	case inline:
-		return false
+		return false, ""
 	case req:
-		return true
+		return true, "required"
 	case opt:
-		return false
+		return false, "optional"
 	}
-	return !f.omitempty && !f.pointer
+	return !f.omitempty && !f.pointer, ""
 }
 
 func hasLine(lines []string, marker string) bool {
@@ -508,11 +516,22 @@ func tombstones(m *model.Model, p *model.Package) map[string]map[int]string {
 
 var tombstoneLine = regexp.MustCompile(`^//\s*\+k8s:deprecated=([A-Za-z0-9_.\-]+),protobuf=([0-9]+)\s*$`)
 
+// commentedField is a field declaration left in a comment when the field
+// was removed, as Kubernetes sometimes does: its protobuf tag keeps the
+// number, as a tombstone does.
+var commentedField = regexp.MustCompile("^//\\s*[A-Z][A-Za-z0-9_]*\\s+\\S.*`.*protobuf:\"[a-z0-9]+,([0-9]+),[^\"]*name=([A-Za-z0-9_]+)")
+
+// parseTombstone reads a tombstone comment line: +k8s:deprecated=<name>,
+// protobuf=<N>, or a commented-out field declaration with a protobuf tag.
 func parseTombstone(text string) (string, int, bool) {
 	sub := tombstoneLine.FindStringSubmatch(text)
-	if sub == nil {
-		return "", 0, false
+	if sub != nil {
+		n, err := strconv.Atoi(sub[2])
+		return sub[1], n, err == nil
 	}
-	n, err := strconv.Atoi(sub[2])
-	return sub[1], n, err == nil
+	if sub = commentedField.FindStringSubmatch(text); sub != nil {
+		n, err := strconv.Atoi(sub[1])
+		return sub[2], n, err == nil
+	}
+	return "", 0, false
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -14,6 +15,10 @@ import (
 func removedVersion(ov *version, new *api) Finding {
 	f := newFinding("removed-version", ov.pos, ov.gv, "", "", nil, fmt.Sprintf("version %s is no longer served", ov.gv))
 	if !strings.Contains(ov.name, "beta") || f.Severity == "exempt" {
+		return f
+	}
+	if why := retired(ov, latestIntroduced(new)); why != "" {
+		f.Severity, f.Note = "warning", why+"; removing its Go types affects Go clients only"
 		return f
 	}
 	var planned []string
@@ -134,4 +139,88 @@ func (v *version) field(typeName, jsonName string) *field {
 		return t.findJSON(jsonName)
 	}
 	return nil
+}
+
+// latestIntroduced returns the latest release that a
+// +k8s:prerelease-lifecycle-gen:introduced marker of a revision names:
+// the revision belongs to that release or a later one.
+func latestIntroduced(a *api) release {
+	var latest release
+	for _, v := range a.versions {
+		for _, t := range v.types {
+			if r, ok := parseRelease(t.lifecycle["introduced"]); ok && latest.less(r) {
+				latest = r
+			}
+		}
+	}
+	return latest
+}
+
+// retired says why the API server no longer serves v, or "": v is a
+// beta version and every kind's removal release is no later than now.
+// The removal release is +k8s:prerelease-lifecycle-gen:removed, else
+// three minor releases after deprecated, which is itself three after
+// introduced (as prerelease-lifecycle-gen works them out, and as the
+// API server applies them to beta APIs). The Go types stay for old
+// clients, but no request reaches them.
+func retired(v *version, now release) string {
+	if len(v.kinds) == 0 || now == (release{}) || !strings.Contains(v.name, "beta") {
+		return ""
+	}
+	var last release
+	for _, k := range v.kinds {
+		r, ok := removal(v.types[k].lifecycle)
+		if !ok || now.less(r) {
+			return ""
+		}
+		if last.less(r) {
+			last = r
+		}
+	}
+	return fmt.Sprintf("version %s is no longer served: its kinds' lifecycle (+k8s:prerelease-lifecycle-gen) removes them by %d.%d, and this revision is at least %d.%d", v.gv, last.major, last.minor, now.major, now.minor)
+}
+
+// removal returns the release that stops serving a beta type.
+func removal(lc map[string]string) (release, bool) {
+	if r, ok := parseRelease(lc["removed"]); ok {
+		return r, true
+	}
+	dep, ok := parseRelease(lc["deprecated"])
+	if !ok {
+		intro, ok := parseRelease(lc["introduced"])
+		if !ok {
+			return release{}, false
+		}
+		dep = intro.plus(3)
+	}
+	return dep.plus(3), true
+}
+
+// warnAll makes the errors among fs warnings, with note.
+func warnAll(fs []Finding, note string) {
+	for i := range fs {
+		if fs[i].Severity == "error" {
+			fs[i].Severity = "warning"
+			fs[i].Note = note
+		}
+	}
+}
+
+// release is a Kubernetes minor release, 1.16.
+type release struct{ major, minor int }
+
+func (r release) less(s release) bool {
+	return r.major < s.major || r.major == s.major && r.minor < s.minor
+}
+
+func (r release) plus(n int) release { return release{r.major, r.minor + n} }
+
+func parseRelease(s string) (release, bool) {
+	maj, min, ok := strings.Cut(strings.Trim(s, `"`), ".")
+	a, err1 := strconv.Atoi(maj)
+	b, err2 := strconv.Atoi(min)
+	if !ok || err1 != nil || err2 != nil {
+		return release{}, false
+	}
+	return release{a, b}, true
 }

@@ -1,0 +1,27 @@
+package v1
+
+// TypeMeta stands in for metav1.TypeMeta: a struct embedding it is a kind.
+type TypeMeta struct {
+	Kind string `json:"kind,omitempty"`
+}
+
+// Widget is the kind of the fixture, a REST resource.
+//
+// +genclient
+type Widget struct {
+	TypeMeta `json:",inline"`
+	Spec     WidgetSpec `json:"spec"`
+}
+
+// WidgetSpec is desired.
+type WidgetSpec struct {
+	// +optional
+	Size int32 `json:"size,omitempty"`
+}
+
+// Sprocket is a third REST resource.
+//
+// +genclient
+type Sprocket struct {
+	TypeMeta `json:",inline"`
+}
