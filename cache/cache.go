@@ -11,6 +11,9 @@
 // entry is a JSON document followed by its own SHA-256: a corrupt entry is
 // ignored and removed, never trusted.
 //
+// An entry that no longer holds may still spare a run most of its work:
+// see Plan.
+//
 // A run whose arguments name a pipe (a shell's <(command)) is never
 // cached: its bytes cannot be known beforehand. A file a flag names that
 // the run fills, such as a report file made empty by mktemp, is written
@@ -45,15 +48,19 @@ import (
 // Its methods may be called concurrently, and on a nil Record.
 type Record struct {
 	mu       sync.Mutex
-	inputs   map[string]bool // files whose bytes the run read
-	dirs     map[string]bool // directories whose entries the run depended on
-	trees    map[string]bool // directories whose whole subtree the run depended on
-	outTrees map[string]bool // trees the run wrote in (see OutputTrees)
-	outputs  map[string]bool // files the run wrote, or found up to date
-	absent   map[string]bool // paths the run owns that must not exist
-	watch    map[string]bool // generated file names that matter in a directory
-	loaded   time.Time       // when the load the run used was made, if before the run
-	made     map[int]string  // files named by arguments that the run made, by argument
+	inputs   map[string]bool    // files whose bytes the run read
+	dirs     map[string]bool    // directories whose entries the run depended on
+	trees    map[string]bool    // directories whose whole subtree the run depended on
+	outTrees map[string]bool    // trees the run wrote in (see OutputTrees)
+	outputs  map[string]bool    // files the run wrote, or found up to date
+	absent   map[string]bool    // paths the run owns that must not exist
+	watch    map[string]bool    // generated file names that matter in a directory
+	loaded   time.Time          // when the load the run used was made, if before the run
+	made     map[int]string     // files named by arguments that the run made, by argument
+	pkgs     map[string]Package // the packages the run generated for, by directory
+	local    bool               // every generator is local (see SetLocal)
+	plan     *Plan              // how the run may redo only part of a remembered run
+	narrowed bool               // the run followed plan
 }
 
 func (r *Record) add(set *map[string]bool, paths []string) {
@@ -132,6 +139,10 @@ type entry struct {
 	Absent  []string
 	Stdout  string
 	Stderr  string
+	// Packages and Local let a run whose entry no longer holds redo only
+	// the packages a change reaches (see Plan).
+	Packages map[string]Package `json:",omitempty"`
+	Local    bool               `json:",omitempty"`
 }
 
 // stamp is a file's state. Sum is its SHA-256; a file whose size,
@@ -424,6 +435,13 @@ func LoadEnv() []string {
 // run left it. It first writes again the files the run made (see
 // Record.Made) at paths, the files the arguments name (see ArgFiles).
 func Replay(dir, key string, paths []string, stdout, stderr io.Writer) bool {
+	return ReplayOrPlan(dir, key, paths, stdout, stderr, nil)
+}
+
+// ReplayOrPlan is Replay, but when the entry is there and no longer holds
+// it gives rec the plan of a run that redoes only what changed, if there
+// is one (see Plan).
+func ReplayOrPlan(dir, key string, paths []string, stdout, stderr io.Writer, rec *Record) bool {
 	if dir == "" {
 		return false
 	}
@@ -432,10 +450,28 @@ func Replay(dir, key string, paths []string, stdout, stderr io.Writer) bool {
 		debugf("run %.12s: no entry", key)
 		return false
 	}
-	if why := e.changed(); why != "" {
-		debugf("run %.12s: %s", key, why)
+	why := e.changed()
+	if why == "" {
+		return replay(e, dir, key, paths, stdout, stderr)
+	}
+	debugf("run %.12s: %s", key, why)
+	if rec == nil {
 		return false
 	}
+	plan, whyNot := e.plan()
+	if plan == nil {
+		debugf("run %.12s: no partial run: %s", key, whyNot)
+		return false
+	}
+	rec.mu.Lock()
+	rec.plan = plan
+	rec.mu.Unlock()
+	debugf("run %.12s: partial run planned: %d changed packages, %d affected, %d to load", key, len(plan.Changed), len(plan.Affected), len(plan.Load))
+	return false
+}
+
+// replay is Replay once the entry is known to hold.
+func replay(e *entry, dir, key string, paths []string, stdout, stderr io.Writer) bool {
 	for i, data := range e.Made {
 		if i >= len(paths) || paths[i] == "" {
 			return false
@@ -473,6 +509,9 @@ func Store(dir, key string, r *Record, start time.Time, stdout, stderr string) e
 		debugf("run %.12s not stored: %v", key, err)
 		return err
 	}
+	if r.narrowed {
+		e = r.plan.merge(e)
+	}
 	e.Stdout, e.Stderr = stdout, stderr
 	data, err := json.Marshal(e)
 	if err != nil {
@@ -502,7 +541,7 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 	if r.absent == nil {
 		r.absent = map[string]bool{}
 	}
-	e := &entry{Made: r.made}
+	e := &entry{Made: r.made, Packages: maps.Clone(r.pkgs), Local: r.local}
 	for _, p := range slices.Sorted(maps.Keys(r.inputs)) {
 		if r.outputs[p] {
 			continue // the run wrote it (a generated file the load skipped): stamped below

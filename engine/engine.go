@@ -49,7 +49,8 @@ type Output struct {
 	// removes must lie below one of them, symlinks resolved.
 	Roots []string
 
-	prunable []string // the owned paths pruning may remove, once merged
+	prunable []string        // the owned paths pruning may remove, once merged
+	only     map[string]bool // of a partial run: the package directories it answers for
 }
 
 // Options configure one run.
@@ -106,6 +107,7 @@ func Finish(opts Options, out Output, diags *diag.List) int {
 	}
 	defer opts.phase("writing", time.Now())
 	stale, err := stalePaths(out, opts.PruneTrees)
+	stale = out.inPart(stale)
 	if err == nil {
 		err = output.Contained(append(out.Roots, opts.PruneTrees...), out.Files, stale, out.Remove)
 	}
@@ -165,11 +167,15 @@ func recordOutput(opts Options, out Output, stale []string) {
 // Generate loads and runs the generators, returning their combined output
 // in generator order. Output is meaningful only when diags has no errors.
 func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
+	if out, diags, ok := generatePart(opts, gens); ok {
+		return out, diags
+	}
 	// No session: the hand-written files need no stamps for later runs.
-	_, m, _, diags := loadModel(opts, gens)
+	res, m, _, diags := loadModel(opts, gens)
 	if m == nil {
 		return Output{}, diags
 	}
+	recordPackages(opts, res, m, gens)
 	// Problems the model found are reported with the generators' own.
 	return GenerateModel(opts, m, gens, diags), diags
 }

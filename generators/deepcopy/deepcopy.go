@@ -148,3 +148,7 @@ func underlying(t *types.Type) *types.Type {
 	}
 	return t
 }
+
+// Local reports that a package's file depends only on the package and
+// what it imports (see engine.Local).
+func (g *Generator) Local(*model.Model) (map[string][]string, bool) { return nil, true }

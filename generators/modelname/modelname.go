@@ -155,3 +155,7 @@ func isModel(t *types.Type) bool {
 	}
 	return t.Kind == types.Struct
 }
+
+// Local reports that a package's file depends only on the package and
+// what it imports (see engine.Local).
+func (g *Generator) Local(*model.Model) (map[string][]string, bool) { return nil, true }

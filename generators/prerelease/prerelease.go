@@ -249,3 +249,7 @@ func handWritten(m *model.Model, t *types.Type, method string, results int, diag
 	}
 	return true
 }
+
+// Local reports that a package's file depends only on the package and
+// what it imports (see engine.Local).
+func (g *Generator) Local(*model.Model) (map[string][]string, bool) { return nil, true }

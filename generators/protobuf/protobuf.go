@@ -248,3 +248,9 @@ func (g *Generator) goCode(idl *IDL, diags *diag.List) []output.File {
 	}
 	return out
 }
+
+// Local reports that a package's files depend only on the package, what
+// it imports (whose messages its IDL names) and the configured packages,
+// which every run loads (see engine.Local). A generated.pb.go written
+// outside the package directories makes the engine run everything.
+func (g *Generator) Local(*model.Model) (map[string][]string, bool) { return nil, true }

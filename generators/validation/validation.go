@@ -430,3 +430,21 @@ func customProblems(discovered bool, reg *v.Registry, jobs []*job) []v.CustomPro
 	}
 	return slices.DeleteFunc(reg.CustomValidationProblems(), func(p v.CustomProblem) bool { return !mine[p.Func.Package] })
 }
+
+// Local reports whether the generator is local (see engine.Local): it is,
+// unless it writes coverage fixtures for every kind. A package whose
+// +k8s:validation-gen-input names another package is linked with it: it
+// reads that package's types, and the functions of the packages that
+// refer to them are named after the package that generates them.
+func (g *Generator) Local(m *model.Model) (map[string][]string, bool) {
+	if g.TestOutputRoot != "" {
+		return nil, false
+	}
+	links := map[string][]string{}
+	for _, p := range m.Packages {
+		if a := activationOf(p.Path, p.Markers); a.enabled && a.input != p.Path {
+			links[p.Path] = append(links[p.Path], a.input)
+		}
+	}
+	return links, true
+}

@@ -1,0 +1,307 @@
+// Package incremental checks the run cache's partial runs on k8s.io/api:
+// after a change to some packages, a run generates again only them and
+// the packages that read them, and leaves the tree byte for byte as a run
+// without the cache leaves it.
+package incremental
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apigen-dev/apigen/refmod"
+)
+
+// args is the whole-module run of cmd/apigen/wholemodule.
+var args = []string{"generate",
+	"--generators", "deepcopy,prerelease-lifecycle,protobuf,model-name,validation,swaggerdoc",
+	"--model-name-output-file", "zz_generated.model_name.go"}
+
+// standIns are the validation stand-ins the whole-module run adds.
+const standIns = "../../../testdata/kubeapi/zzstandin"
+
+// twin is k8s.io/api in two copies, changed alike: one regenerated with
+// the run cache, one without.
+type twin struct {
+	bin, cached, plain string
+	cacheDir, log      string
+	run                []string
+}
+
+// TestPartialRuns regenerates k8s.io/api with the cache on, then changes
+// it three ways; after each, the cached run must leave every file as a
+// run without the cache does, the next cached run must be a replay, and
+// the cache must say how many packages the run generated again.
+func TestPartialRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("regenerates k8s.io/api several times; skipped with -short")
+	}
+	w := newTwin(t)
+	full := w.step(t, "first run", "")
+	w.step(t, "second run", "replayed")
+
+	apps := "apps/v1/types.go"
+	w.edit(t, apps, "// Deployment enables declarative updates for Pods and ReplicaSets.",
+		"// Deployment enables declarative updates for Pods and ReplicaSets, edited.")
+	before := tree(t, w.cached)
+	// apps/v1 is loaded with core/v1, which it imports, and the stand-in
+	// whose validation input core/v1 is: three of the module's packages.
+	took := w.step(t, "a doc comment in apps/v1", "partial run: 1 changed packages, 1 affected, 3 loaded")
+	t.Logf("apps/v1's doc comment: %v (the first, full run: %v)", took, full)
+	changed := changedFiles(before, tree(t, w.cached))
+	for _, f := range []string{"apps/v1/types_swagger_doc_generated.go", "apps/v1/generated.proto"} {
+		if !slices.Contains(changed, f) {
+			t.Errorf("%s did not change; changed: %v", f, changed)
+		}
+	}
+	if i := slices.IndexFunc(changed, func(f string) bool { return !strings.HasPrefix(f, "apps/v1/") }); i >= 0 {
+		t.Errorf("%s changed", changed[i])
+	}
+	w.step(t, "the run after apps/v1's comment", "replayed")
+
+	// A slice makes ObjectReference deep, which changes how the packages
+	// holding one copy it: batch/v1's CronJobStatus.Active, for one.
+	w.edit(t, "core/v1/types.go", "type ObjectReference struct {",
+		"type ObjectReference struct {\n\t// Extra is new.\n\t// +optional\n\tExtra []string `json:\"extra,omitempty\" protobuf:\"bytes,99,rep,name=extra\"`\n")
+	before = tree(t, w.cached)
+	log := w.stepLog(t, "a field in core/v1", "partial run:")
+	if n := affected(t, log); n < 2 {
+		t.Errorf("a field in core/v1 affected %d packages, want its dependents too:\n%s", n, log)
+	}
+	t.Logf("a field in core/v1: %s", strings.TrimSpace(log))
+	if changed := changedFiles(before, tree(t, w.cached)); !slices.Contains(changed, "batch/v1/zz_generated.deepcopy.go") {
+		t.Errorf("batch/v1/zz_generated.deepcopy.go did not change; changed: %v", changed)
+	}
+	w.step(t, "the run after core/v1's field", "replayed")
+
+	w.write(t, "apps/v1/extra.go", "package v1\n\n// Extra is new.\ntype Extra struct {\n\t// Names are new.\n\tNames []string `json:\"names\" protobuf:\"bytes,1,rep,name=names\"`\n}\n")
+	log = w.stepLog(t, "a new file in apps/v1", "")
+	t.Logf("a new file in apps/v1: %s", strings.TrimSpace(log))
+	w.step(t, "the run after the new file", "replayed")
+
+	w.measure(t, apps)
+}
+
+func newTwin(t *testing.T) *twin {
+	api := refmod.Copy(t, "k8s.io/api@v0.37.2")
+	if err := os.CopyFS(filepath.Join(api, "zzstandin"), os.DirFS(standIns)); err != nil {
+		t.Fatal(err)
+	}
+	header := filepath.Join(refmod.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
+	return twinOf(t, api, slices.Concat(args, []string{"--go-header-file", header, "./..."}))
+}
+
+// twinOf makes a twin of the tree dir, which it takes for the cached copy.
+func twinOf(t *testing.T, dir string, run []string) *twin {
+	bin := filepath.Join(t.TempDir(), "apigen")
+	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
+		t.Fatalf("building apigen: %v\n%s", err, out)
+	}
+	cacheDir := t.TempDir()
+	return &twin{
+		bin: bin, cached: dir, plain: refmod.CopyDir(t, dir),
+		cacheDir: cacheDir, log: filepath.Join(cacheDir, "debug.log"), run: run,
+	}
+}
+
+// TestPartialRunsExample changes the example module's internal package,
+// which its versions read, then one version, then adds a package; every
+// run must leave the tree as a run without the cache does.
+func TestPartialRunsExample(t *testing.T) {
+	src, _ := filepath.Abs("../../../testdata/example")
+	dir := refmod.CopyDir(t, src)
+	w := twinOf(t, dir, []string{"generate", "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"),
+		"--generators", "deepcopy,validation,swaggerdoc", "./apis/..."})
+	w.step(t, "first run", "")
+	w.step(t, "second run", "replayed")
+	w.edit(t, "apis/frobbers/types.go", "type FrobberSpec struct {", "type FrobberSpec struct {\n\t// Tags are new.\n\tTags []string\n")
+	if n := affected(t, w.stepLog(t, "a field in the internal package", "partial run: 1 changed packages")); n < 2 {
+		t.Errorf("a field in the internal package affected %d packages, want the versions that convert to it too", n)
+	}
+	w.step(t, "the run after the internal field", "replayed")
+	w.edit(t, "apis/frobbers/v7beta1/types.go", "type FrobberSpec struct {", "// FrobberSpec, edited.\ntype FrobberSpec struct {")
+	w.step(t, "a doc comment in v7beta1", "partial run: 1 changed packages, 1 affected")
+	w.step(t, "the run after v7beta1's comment", "replayed")
+	if err := os.MkdirAll(filepath.Join(w.cached, "apis/frobbers/v8"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(w.plain, "apis/frobbers/v8"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w.write(t, "apis/frobbers/v8/types.go", "// +k8s:deepcopy-gen=package\n\npackage v8\n\n// Frobber is new.\ntype Frobber struct {\n\tNames []string\n}\n")
+	w.step(t, "a new package", "no partial run")
+	w.step(t, "the run after the new package", "replayed")
+}
+
+// step runs apigen on both copies, requires them alike, and requires the
+// cache to have said want (unless ""). It returns the cached run's time.
+func (w *twin) step(t *testing.T, what, want string) time.Duration {
+	t.Helper()
+	os.Remove(w.log)
+	took := w.apigen(t, w.cached, w.cacheDir)
+	w.apigen(t, w.plain, "off")
+	log, _ := os.ReadFile(w.log)
+	if want != "" && !strings.Contains(string(log), want) {
+		t.Errorf("%s: the cache did not say %q:\n%s", what, want, log)
+	}
+	sameTrees(t, tree(t, w.cached), tree(t, w.plain), what)
+	return took
+}
+
+// stepLog is step, returning what the cache said.
+func (w *twin) stepLog(t *testing.T, what, want string) string {
+	t.Helper()
+	w.step(t, what, want)
+	log, _ := os.ReadFile(w.log)
+	return string(log)
+}
+
+var affectedRE = regexp.MustCompile(`partial run: \d+ changed packages, (\d+) affected`)
+
+func affected(t *testing.T, log string) int {
+	t.Helper()
+	m := affectedRE.FindStringSubmatch(log)
+	if m == nil {
+		t.Fatalf("no partial run:\n%s", log)
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// measure logs the median of five cached runs after a doc comment of file
+// changed, and of five runs without the cache, and requires the first
+// faster.
+func (w *twin) measure(t *testing.T, file string) {
+	orig, err := os.ReadFile(filepath.Join(w.cached, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const line = "// Deployment enables declarative updates for Pods and ReplicaSets"
+	var partial, whole []time.Duration
+	for i := range 5 {
+		text := bytes.Replace(orig, []byte(line), fmt.Appendf(nil, "%s (measure %d)", line, i), 1)
+		if err := os.WriteFile(filepath.Join(w.cached, file), text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(w.log)
+		partial = append(partial, w.apigen(t, w.cached, w.cacheDir))
+		if log, _ := os.ReadFile(w.log); !bytes.Contains(log, []byte("partial run: 1 changed packages, 1 affected")) {
+			t.Errorf("measured run %d was not partial:\n%s", i, log)
+		}
+		whole = append(whole, w.apigen(t, w.plain, "off"))
+	}
+	p, f := median(partial), median(whole)
+	t.Logf("one package changed: median %v of %v; full run without the cache: median %v of %v", p, partial, f, whole)
+	if p >= f {
+		t.Errorf("a partial run (median %v) is not faster than a full one (median %v)", p, f)
+	}
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+// apigen runs the whole-module run in dir with APIGEN_CACHE=cache.
+func (w *twin) apigen(t *testing.T, dir, cache string) time.Duration {
+	t.Helper()
+	cmd := exec.Command(w.bin, w.run...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "APIGEN_CACHE="+cache, "APIGEN_CACHE_DEBUG="+w.log)
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	took := time.Since(start)
+	if err != nil {
+		t.Fatalf("apigen in %s (APIGEN_CACHE=%s): %v\n%s", dir, cache, err, out)
+	}
+	return took
+}
+
+func (w *twin) edit(t *testing.T, file, old, new string) {
+	t.Helper()
+	for _, root := range []string{w.cached, w.plain} {
+		p := filepath.Join(root, file)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(b, []byte(old)) {
+			t.Fatalf("%s has no %q", p, old)
+		}
+		if err := os.WriteFile(p, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func (w *twin) write(t *testing.T, file, text string) {
+	t.Helper()
+	for _, root := range []string{w.cached, w.plain} {
+		if err := os.WriteFile(filepath.Join(root, file), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// tree returns every file below root by its path relative to root.
+func tree(t *testing.T, root string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		files[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func sameTrees(t *testing.T, got, want map[string]string, what string) {
+	t.Helper()
+	for _, p := range changedFiles(got, want) {
+		g, inGot := got[p]
+		w, inWant := want[p]
+		switch {
+		case !inGot:
+			t.Errorf("%s: %s is missing", what, p)
+		case !inWant:
+			t.Errorf("%s: %s should not exist", what, p)
+		default:
+			t.Errorf("%s: %s differs from a run without the cache:\n%s", what, p, refmod.FirstLines([]byte(g), []byte(w)))
+		}
+	}
+}
+
+// changedFiles lists, sorted, the files that differ between two trees.
+func changedFiles(a, b map[string]string) []string {
+	var out []string
+	for p, v := range a {
+		if w, ok := b[p]; !ok || w != v {
+			out = append(out, p)
+		}
+	}
+	for p := range b {
+		if _, ok := a[p]; !ok {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
