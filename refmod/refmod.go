@@ -241,3 +241,23 @@ func Golden(t testing.TB, file, got string) {
 func FirstLines(got, want []byte) string {
 	return firstLines(output.Diff("upstream", "apigen", string(want), string(got)), 30)
 }
+
+// Files returns the text of every file below root, keyed by its slash
+// path relative to root.
+func Files(t testing.TB, root string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		files[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}

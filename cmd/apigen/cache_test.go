@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,25 +65,6 @@ func uncached(t *testing.T, args ...string) result {
 	os.Setenv("APIGEN_CACHE", "off")
 	defer os.Setenv("APIGEN_CACHE", old)
 	return apigen(args...)
-}
-
-// tree returns every file below root by its path relative to root.
-func tree(t *testing.T, root string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		files[rel] = string(b)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
 }
 
 // sameTrees reports the files in which two trees differ.
@@ -160,22 +140,22 @@ func (w twin) both(change func(dir string)) {
 // what the plain one did. It returns the cached run's result.
 func (w twin) step(t *testing.T, what string, wantReplay bool) result {
 	t.Helper()
-	before := tree(t, w.cached)
+	before := refmod.Files(t, w.cached)
 	got := apigen(w.args(w.cached)...)
 	w.c.expectReplay(t, wantReplay, what)
 	if wantReplay {
 		// A replay writes nothing: the plain copy is as the last step left it.
-		if c := changed(before, tree(t, w.cached)); len(c) > 0 {
+		if c := changed(before, refmod.Files(t, w.cached)); len(c) > 0 {
 			t.Errorf("%s: a replayed run changed %v", what, c)
 		}
-		sameTrees(t, tree(t, w.cached), tree(t, w.plain), what)
+		sameTrees(t, refmod.Files(t, w.cached), refmod.Files(t, w.plain), what)
 		return got
 	}
 	want := uncached(t, w.args(w.plain)...)
 	if got.code != want.code || got.stdout != strings.ReplaceAll(want.stdout, w.plain, w.cached) {
 		t.Errorf("%s: with the cache exit %d, stdout:\n%s\nwithout: exit %d, stdout:\n%s", what, got.code, got.stdout, want.code, want.stdout)
 	}
-	sameTrees(t, tree(t, w.cached), tree(t, w.plain), what)
+	sameTrees(t, refmod.Files(t, w.cached), refmod.Files(t, w.plain), what)
 	return got
 }
 
@@ -256,11 +236,11 @@ func TestRunCacheExample(t *testing.T) {
 		}, false},
 	}
 	for _, c := range changes {
-		before := tree(t, w.cached)
+		before := refmod.Files(t, w.cached)
 		w.both(c.change)
 		w.step(t, c.name, false)
 		if c.changes {
-			expectChanged(t, before, tree(t, w.cached), c.name)
+			expectChanged(t, before, refmod.Files(t, w.cached), c.name)
 		}
 		w.step(t, "the run after "+c.name, true)
 	}
@@ -329,10 +309,10 @@ func TestRunCacheReplace(t *testing.T) {
 	}
 	w.step(t, "first run", false)
 	w.step(t, "second run", true)
-	before := tree(t, w.cached)
+	before := refmod.Files(t, w.cached)
 	w.both(func(dir string) { edit(t, filepath.Join(dir, "dep/thing.go"), "N int", "N int\n\tP *int") })
 	w.step(t, "the replaced module edited", false)
-	expectChanged(t, before, tree(t, w.cached), "the replaced module edited")
+	expectChanged(t, before, refmod.Files(t, w.cached), "the replaced module edited")
 	w.step(t, "the run after", true)
 	w.both(func(dir string) {
 		os.WriteFile(filepath.Join(dir, "dep/more.go"), []byte("package dep\n\n// More is new.\ntype More struct{}\n"), 0o644)
@@ -569,7 +549,7 @@ func TestRunCacheSession(t *testing.T) {
 		t.Fatalf("plain run: %+v", r)
 	}
 	gen := "app/api/zz_generated.second.go"
-	if got, want := tree(t, root)[gen], tree(t, plain)[gen]; got != want {
+	if got, want := refmod.Files(t, root)[gen], refmod.Files(t, plain)[gen]; got != want {
 		t.Errorf("%s after the session:\n%s", gen, refmod.FirstLines([]byte(got), []byte(want)))
 	}
 }
@@ -623,12 +603,12 @@ func TestRunCacheVendor(t *testing.T) {
 	}
 	w.step(t, "first run", false)
 	w.step(t, "second run", true)
-	before := tree(t, w.cached)
+	before := refmod.Files(t, w.cached)
 	w.both(func(dir string) {
 		edit(t, filepath.Join(dir, "vendor/k8s.io/apimachinery/pkg/apis/meta/v1/types.go"), "Standard object's metadata", "The object's metadata")
 	})
 	w.step(t, "a vendored file edited", false)
-	expectChanged(t, before, tree(t, w.cached), "a vendored file edited")
+	expectChanged(t, before, refmod.Files(t, w.cached), "a vendored file edited")
 	w.step(t, "the run after", true)
 }
 

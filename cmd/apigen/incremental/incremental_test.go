@@ -7,7 +7,6 @@ package incremental
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -53,12 +52,12 @@ func TestPartialRuns(t *testing.T) {
 	apps := "apps/v1/types.go"
 	w.edit(t, apps, "// Deployment enables declarative updates for Pods and ReplicaSets.",
 		"// Deployment enables declarative updates for Pods and ReplicaSets, edited.")
-	before := tree(t, w.cached)
+	before := refmod.Files(t, w.cached)
 	// apps/v1 is loaded with core/v1, which it imports, and the stand-in
 	// whose validation input core/v1 is: three of the module's packages.
 	took := w.step(t, "a doc comment in apps/v1", "partial run: 1 changed packages, 1 affected, 3 loaded")
 	t.Logf("apps/v1's doc comment: %v (the first, full run: %v)", took, full)
-	changed := changedFiles(before, tree(t, w.cached))
+	changed := changedFiles(before, refmod.Files(t, w.cached))
 	for _, f := range []string{"apps/v1/types_swagger_doc_generated.go", "apps/v1/generated.proto"} {
 		if !slices.Contains(changed, f) {
 			t.Errorf("%s did not change; changed: %v", f, changed)
@@ -73,13 +72,13 @@ func TestPartialRuns(t *testing.T) {
 	// holding one copy it: batch/v1's CronJobStatus.Active, for one.
 	w.edit(t, "core/v1/types.go", "type ObjectReference struct {",
 		"type ObjectReference struct {\n\t// Extra is new.\n\t// +optional\n\tExtra []string `json:\"extra,omitempty\" protobuf:\"bytes,99,rep,name=extra\"`\n")
-	before = tree(t, w.cached)
+	before = refmod.Files(t, w.cached)
 	log := w.stepLog(t, "a field in core/v1", "partial run:")
 	if n := affected(t, log); n < 2 {
 		t.Errorf("a field in core/v1 affected %d packages, want its dependents too:\n%s", n, log)
 	}
 	t.Logf("a field in core/v1: %s", strings.TrimSpace(log))
-	if changed := changedFiles(before, tree(t, w.cached)); !slices.Contains(changed, "batch/v1/zz_generated.deepcopy.go") {
+	if changed := changedFiles(before, refmod.Files(t, w.cached)); !slices.Contains(changed, "batch/v1/zz_generated.deepcopy.go") {
 		t.Errorf("batch/v1/zz_generated.deepcopy.go did not change; changed: %v", changed)
 	}
 	w.step(t, "the run after core/v1's field", "replayed")
@@ -154,7 +153,7 @@ func (w *twin) step(t *testing.T, what, want string) time.Duration {
 	if want != "" && !strings.Contains(string(log), want) {
 		t.Errorf("%s: the cache did not say %q:\n%s", what, want, log)
 	}
-	sameTrees(t, tree(t, w.cached), tree(t, w.plain), what)
+	sameTrees(t, refmod.Files(t, w.cached), refmod.Files(t, w.plain), what)
 	return took
 }
 
@@ -252,25 +251,6 @@ func (w *twin) write(t *testing.T, file, text string) {
 			t.Fatal(err)
 		}
 	}
-}
-
-// tree returns every file below root by its path relative to root.
-func tree(t *testing.T, root string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		files[filepath.ToSlash(rel)] = string(b)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
 }
 
 func sameTrees(t *testing.T, got, want map[string]string, what string) {
