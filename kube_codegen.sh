@@ -69,11 +69,11 @@ KUBE_CODEGEN_ROOT="${APIGEN_ROOT}"
 # shell.  Kept if this file is sourced again.
 APIGEN_BUILT_BIN_DIR="${APIGEN_BUILT_BIN_DIR:-}"
 
-# Builds (once per shell) the commands of this repository and prints the
-# directory that holds them.
+# Builds (once per shell) the commands of this repository and sets REPLY
+# to the directory that holds them.
 function kube::codegen::internal::apigen_bin() {
     if [ -n "${APIGEN_BUILT_BIN_DIR}" ] && [ -x "${APIGEN_BUILT_BIN_DIR}/apigen" ]; then
-        echo "${APIGEN_BUILT_BIN_DIR}"
+        REPLY="${APIGEN_BUILT_BIN_DIR}"
         return 0
     fi
     local cache_dir="${APIGEN_CACHE:-}"
@@ -82,18 +82,21 @@ function kube::codegen::internal::apigen_bin() {
         cache_dir="${XDG_CACHE_HOME:-${HOME}/.cache}/apigen"
     fi
     local bin_dir="${cache_dir}/bin"
-    mkdir -p "${bin_dir}"
+    [ -d "${bin_dir}" ] || mkdir -p "${bin_dir}"
     # Binaries newer than every source file, built by the same toolchain,
     # are used as they are: even a cached go build costs a second.
     # The stamp names this checkout too: a cache shared by two checkouts
     # must not hand one the other's binaries.
-    local toolchain
-    toolchain="$(go env GOVERSION GOFLAGS | tr '\n' ' ')${APIGEN_ROOT}"
-    if [ -x "${bin_dir}/apigen" ] \
-        && [ "$(cat "${bin_dir}/.toolchain" 2>/dev/null)" = "${toolchain}" ] \
+    local toolchain built=""
+    toolchain="$(go env GOVERSION GOFLAGS)"
+    toolchain="${toolchain//$'\n'/ } ${APIGEN_ROOT}"
+    if [ -f "${bin_dir}/.toolchain" ]; then
+        IFS= read -r built <"${bin_dir}/.toolchain" || true
+    fi
+    if [ -x "${bin_dir}/apigen" ] && [ "${built}" = "${toolchain}" ] \
         && [ -z "$(find "${APIGEN_ROOT}" -path "${APIGEN_ROOT}/testdata" -prune -o \
                 \( -name '*.go' -o -name go.mod -o -name go.sum \) -newer "${bin_dir}/apigen" -print -quit)" ]; then
-        echo "${bin_dir}"
+        REPLY="${bin_dir}"
         return 0
     fi
     # GOWORK=off: the caller's workspace, if any, does not contain apigen.
@@ -106,21 +109,22 @@ function kube::codegen::internal::apigen_bin() {
     # go build leaves an unchanged binary's time alone; mark it current.
     touch "${bin_dir}/apigen"
     echo "${toolchain}" >"${bin_dir}/.toolchain"
-    echo "${bin_dir}"
+    REPLY="${bin_dir}"
 }
 
 # Builds the commands, once per shell, into APIGEN_BUILT_BIN_DIR.
 function kube::codegen::internal::build() {
-    local dir
-    dir="$(kube::codegen::internal::apigen_bin)" || return 1
-    APIGEN_BUILT_BIN_DIR="${dir}"
+    kube::codegen::internal::apigen_bin || return 1
+    APIGEN_BUILT_BIN_DIR="${REPLY}"
 }
 
 # Runs apigen generate in this shell's session: the first run keeps its
 # load and serves the later runs of the script (gen_openapi after
 # gen_helpers, say) instead of loading again. It waits only for the run, not
 # for the server, which stops by itself when idle (APIGEN_SESSION_IDLE,
-# default 15s). APIGEN_SESSION=off runs every call on its own.
+# default 15s): apigen writes its exit status to the descriptor
+# APIGEN_STATUS_FD names and closes it when its run is done, and the script
+# reads that pipe. APIGEN_SESSION=off runs every call on its own.
 APIGEN_SESSION_DIR="${APIGEN_SESSION_DIR:-}"
 
 # Packages that are read, never written, as upstream: their model-name
@@ -163,19 +167,15 @@ function kube::codegen::internal::apigen_generate() {
     if [ -z "${APIGEN_SESSION_DIR}" ] || [ ! -d "${APIGEN_SESSION_DIR}" ]; then
         APIGEN_SESSION_DIR="$(mktemp -d "${TMPDIR:-/tmp}/apigen-session.XXXXXX")"
     fi
-    "${bin}/apigen" generate --session "${APIGEN_SESSION_DIR}" "$@" &
-    local pid=$!
-    local status="${APIGEN_SESSION_DIR}/status.${pid}"
-    while [ ! -e "${status}" ] && kill -0 "${pid}" 2>/dev/null; do
-        sleep 0.01
-    done
-    if [ -e "${status}" ]; then
-        local code
-        code="$(cat "${status}")"
-        rm -f "${status}"
-        return "${code}"
+    # In the background, so that the shell does not wait for the server;
+    # fd 4 is the caller's standard output, fd 3 the pipe being read.
+    local code
+    { code="$(APIGEN_STATUS_FD=3 "${bin}/apigen" generate --session "${APIGEN_SESSION_DIR}" "$@" 3>&1 1>&4 4>&- &)"; } 4>&1
+    if [ -z "${code}" ]; then
+        echo "apigen generate stopped without an exit status" >&2
+        return 1
     fi
-    wait "${pid}"
+    return "${code}"
 }
 
 # grep that skips the directories code-generator's script skips.
@@ -193,54 +193,89 @@ function kube::codegen::internal::tagged_dirs() {
     local root="$2"
     ( kube::codegen::internal::grep -l --null -e "${regexp}" -r "${root}" --include '*.go' \
         || true
-    ) | while IFS= read -r -d $'\0' f; do dirname "${f}"; done \
+    ) | while IFS= read -r -d $'\0' f; do echo "${f%/*}"; done \
       | LC_ALL=C sort -u
 }
 
-# Prints the go.mod that governs directory $1, found without running go
-# (each go command costs tens of milliseconds); empty if there is none.
-function kube::codegen::internal::find_go_mod() {
-    local d
-    d="$(cd "$1" && pwd -P)" || return 1
-    while [ ! -f "${d}/go.mod" ]; do
-        if [ "${d}" = / ]; then
-            return 0
-        fi
-        d="$(dirname "${d}")"
-    done
-    echo "${d}/go.mod"
+# Sets REPLY to directory $1 with every symlink resolved. It runs in this
+# shell, as do the helpers below that set REPLY: a subshell or a command
+# costs a millisecond or more, and a script's no-op run is a few hundred.
+function kube::codegen::internal::physical_dir() {
+    local here="${PWD}" oldpwd="${OLDPWD:-}" CDPATH=""
+    builtin cd -P -- "$1" || return 1
+    REPLY="${PWD}"
+    builtin cd -- "${here}" || return 1
+    OLDPWD="${oldpwd}"
 }
 
-# The Go import path of the package in directory $1: its module's path
-# and the directory below the module root. go list answers when go.mod
-# does not, as for a directory outside any module.
+# Sets REPLY to the go.mod that governs directory $1, found without running
+# go; empty if there is none.
+function kube::codegen::internal::find_go_mod() {
+    kube::codegen::internal::physical_dir "$1" || return 1
+    local d="${REPLY%/}"
+    while [ ! -f "${d}/go.mod" ]; do
+        if [ -z "${d}" ]; then
+            REPLY=""
+            return 0
+        fi
+        d="${d%/*}"
+    done
+    REPLY="${d}/go.mod"
+}
+
+# The module path each go.mod read so far declares, by the go.mod's path.
+declare -A KUBE_CODEGEN_MODULE_PATHS=()
+
+# Sets REPLY to the module path that go.mod $1 declares; empty if none.
+function kube::codegen::internal::module_path() {
+    if [ -n "${KUBE_CODEGEN_MODULE_PATHS[$1]+set}" ]; then
+        REPLY="${KUBE_CODEGEN_MODULE_PATHS[$1]}"
+        return 0
+    fi
+    local line path="" re='^module[[:space:]]+"?([^"[:space:]]+)'
+    while IFS= read -r line || [ -n "${line}" ]; do
+        if [[ "${line}" =~ ${re} ]]; then
+            path="${BASH_REMATCH[1]}"
+            break
+        fi
+    done <"$1"
+    KUBE_CODEGEN_MODULE_PATHS[$1]="${path}"
+    REPLY="${path}"
+}
+
+# Sets REPLY to the Go import path of the package in directory $1: its
+# module's path and the directory below the module root. go list answers
+# when go.mod does not, as for a directory outside any module.
 function kube::codegen::internal::import_path() {
-    local mod module dir
-    mod="$(kube::codegen::internal::find_go_mod "$1")" || return 1
+    local mod dir
+    kube::codegen::internal::find_go_mod "$1" || return 1
+    mod="${REPLY}"
     if [ -n "${mod}" ] && [ -z "${GOFLAGS:-}" ]; then
-        module="$(sed -n 's/^module[[:space:]]\{1,\}"\{0,1\}\([^"[:space:]]*\)"\{0,1\}.*$/\1/p' "${mod}" | head -n 1)"
-        dir="$(cd "$1" && pwd -P)"
-        if [ -n "${module}" ]; then
-            echo "${module}${dir#"$(dirname "${mod}")"}"
+        kube::codegen::internal::physical_dir "$1" || return 1
+        dir="${REPLY}"
+        kube::codegen::internal::module_path "${mod}"
+        if [ -n "${REPLY}" ]; then
+            REPLY="${REPLY}${dir#"${mod%/go.mod}"}"
             return 0
         fi
     fi
-    (cd "$1" && GO111MODULE=on go list -find .)
+    REPLY="$(cd "$1" && GO111MODULE=on go list -find .)"
 }
 
-# Prints $1 as an absolute path, relative to the working directory.
+# Sets REPLY to $1 as an absolute path, relative to the working directory.
 function kube::codegen::internal::abs() {
     case "$1" in
-        /*) echo "$1" ;;
-        *) echo "${PWD}/$1" ;;
+        /*) REPLY="$1" ;;
+        *) REPLY="${PWD}/$1" ;;
     esac
 }
 
-# Prints the root directory of the module that holds directory $1.
+# Sets REPLY to the root directory of the module that holds directory $1.
 function kube::codegen::internal::module_root() {
     local mod=""
     if [ -z "${GOFLAGS:-}" ]; then
-        mod="$(kube::codegen::internal::find_go_mod "$1")" || return 1
+        kube::codegen::internal::find_go_mod "$1" || return 1
+        mod="${REPLY}"
     fi
     if [ -z "${mod}" ]; then
         mod="$(cd "$1" && GO111MODULE=on go env GOMOD)" || return 1
@@ -249,20 +284,23 @@ function kube::codegen::internal::module_root() {
         echo "$1 is not in a Go module" >&2
         return 1
     fi
-    dirname "${mod}"
+    REPLY="${mod%/go.mod}"
 }
 
-# Prints the directory apigen loads from, given a directory $1 that holds
+# Sets REPLY to the directory apigen loads from, given a directory $1 that holds
 # the package $2: the working directory when it resolves $2 to $1, as
 # upstream's script needs, or else the root of the module that holds $1.
 # So the functions work from any working directory, and a caller whose
 # module replaces the input's module keeps its own build list.
 function kube::codegen::internal::load_dir() {
     local dir root here
-    dir="$(cd "$1" && pwd -P)" || return 1
-    root="$(kube::codegen::internal::module_root "${dir}")" || return 1
+    kube::codegen::internal::physical_dir "$1" || return 1
+    dir="${REPLY}"
+    kube::codegen::internal::module_root "${dir}" || return 1
+    root="${REPLY}"
     if [ -z "${GOFLAGS:-}" ]; then
-        here="$(kube::codegen::internal::find_go_mod .)"
+        kube::codegen::internal::find_go_mod .
+        here="${REPLY}"
     else
         here="$(GO111MODULE=on go env GOMOD 2>/dev/null || true)"
     fi
@@ -270,14 +308,15 @@ function kube::codegen::internal::load_dir() {
         && [ "$(GO111MODULE=on go list -find -f '{{.Dir}}' "$2" 2>/dev/null || true)" = "${dir}" ]; then
         root="$(pwd -P)"
     fi
-    echo "${root}"
+    REPLY="${root}"
 }
 
 # The header file used when --boilerplate is not given.  apigen ships none
 # yet; without one, generated files get no license header.
 function kube::codegen::internal::default_boilerplate() {
+    REPLY=""
     if [ -f "${APIGEN_ROOT}/hack/boilerplate.go.txt" ]; then
-        echo "${APIGEN_ROOT}/hack/boilerplate.go.txt"
+        REPLY="${APIGEN_ROOT}/hack/boilerplate.go.txt"
     fi
 }
 
@@ -309,12 +348,12 @@ function kube::codegen::internal::need_value() {
 #
 # USAGE: kube::codegen::internal::tagged_pkgs <pattern> <in-dir>
 function kube::codegen::internal::tagged_pkgs() {
-    local dir pkg
+    local dir
     input_pkgs=()
     first_dir=""
     while IFS= read -r dir; do
-        pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
-        input_pkgs+=("${pkg}")
+        kube::codegen::internal::import_path "${dir}" || return 1
+        input_pkgs+=("${REPLY}")
         first_dir="${first_dir:-${dir}}"
     done < <(kube::codegen::internal::tagged_dirs "$1" "$2")
 }
@@ -328,13 +367,22 @@ function kube::codegen::internal::generate_pkgs() {
     local in_dir="$1" boilerplate="$2" v="$3"
     shift 3
     kube::codegen::internal::build || return 1
-    local load
-    load="$(kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[0]}")" || return 1
-    local args=(-C "${load}" --prune-tree "$(kube::codegen::internal::abs "${in_dir}")" -v "${v}" "$@")
+    kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[0]}" || return 1
+    local args=(-C "${REPLY}")
+    kube::codegen::internal::abs "${in_dir}"
+    args+=(--prune-tree "${REPLY}" -v "${v}" "$@")
     if [ -n "${boilerplate}" ]; then
-        args+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
+        kube::codegen::internal::abs "${boilerplate}"
+        args+=(--go-header-file "${REPLY}")
     fi
     kube::codegen::internal::apigen_generate "${args[@]}" "${input_pkgs[@]}"
+}
+
+# Sets REPLY to the arguments after the first, joined by the first.
+function kube::codegen::internal::join() {
+    local IFS="$1"
+    shift
+    REPLY="$*"
 }
 
 # Fails with "<what> is required" when the value is empty.
@@ -357,8 +405,8 @@ function kube::codegen::internal::require() {
 #                            (known-tags-only, require-explicit-disablement)
 function kube::codegen::gen_helpers() {
     local in_dir=""
-    local boilerplate
-    boilerplate="$(kube::codegen::internal::default_boilerplate)"
+    kube::codegen::internal::default_boilerplate
+    local boilerplate="${REPLY}"
     local v="${KUBE_VERBOSE:-0}"
     local extra_peers=()
     local lint_rules=""
@@ -413,7 +461,8 @@ function kube::codegen::gen_helpers() {
         generators+=("${name}")
         echo "Generating ${name} code for ${#dirs[@]} targets"
         for dir in "${dirs[@]}"; do
-            pkg="$(kube::codegen::internal::import_path "${dir}")" || return 1
+            kube::codegen::internal::import_path "${dir}" || return 1
+            pkg="${REPLY}"
             if [[ "${seen}" != *" ${pkg} "* ]]; then
                 input_pkgs+=("${pkg}")
                 seen+="${pkg} "
@@ -431,12 +480,15 @@ function kube::codegen::gen_helpers() {
     # apigen writes the new files and removes those of the tree that are no
     # longer generated in one step, after the whole run has succeeded,
     # where upstream deletes them first.
-    local load
-    load="$(kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[0]}")" || return 1
-    local args=(-C "${load}" --prune-tree "$(kube::codegen::internal::abs "${in_dir}")"
-        --generators "$(IFS=,; echo "${generators[*]}")")
+    kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[0]}" || return 1
+    local args=(-C "${REPLY}")
+    kube::codegen::internal::abs "${in_dir}"
+    args+=(--prune-tree "${REPLY}")
+    kube::codegen::internal::join , "${generators[@]}"
+    args+=(--generators "${REPLY}")
     if [ -n "${boilerplate}" ]; then
-        args+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
+        kube::codegen::internal::abs "${boilerplate}"
+        args+=(--go-header-file "${REPLY}")
     fi
     if [ "${v}" != "0" ]; then
         args+=(-v "${v}")
@@ -452,9 +504,11 @@ function kube::codegen::gen_helpers() {
     fi
     # gen_openapi names these packages too; loading them now lets this
     # session serve it.
-    args+=(--preload "$(IFS=,; echo "${KUBE_CODEGEN_OPENAPI_PKGS[*]}")")
+    kube::codegen::internal::join , "${KUBE_CODEGEN_OPENAPI_PKGS[@]}"
+    args+=(--preload "${REPLY}")
     if [ "${#extra_peers[@]}" != 0 ]; then
-        args+=(--conversion-extra-peer-dirs "$(IFS=,; echo "${extra_peers[*]}")")
+        kube::codegen::internal::join , "${extra_peers[@]}"
+        args+=(--conversion-extra-peer-dirs "${REPLY}")
     fi
     kube::codegen::internal::apigen_generate "${args[@]}" "${input_pkgs[@]}"
 }
@@ -480,8 +534,8 @@ function kube::codegen::gen_openapi() {
     local report="/dev/null"
     local output_model_name_file=""
     local update_report=""
-    local boilerplate
-    boilerplate="$(kube::codegen::internal::default_boilerplate)"
+    kube::codegen::internal::default_boilerplate
+    local boilerplate="${REPLY}"
     local v="${KUBE_VERBOSE:-0}"
 
     while [ "$#" -gt 0 ]; do
@@ -542,8 +596,8 @@ function kube::codegen::gen_openapi() {
     local input_pkgs=("${extra_pkgs[@]:+"${extra_pkgs[@]}"}")
     local d pkg first_dir=""
     while IFS= read -r d; do
-        pkg="$(kube::codegen::internal::import_path "${d}")" || return 1
-        input_pkgs+=("${pkg}")
+        kube::codegen::internal::import_path "${d}" || return 1
+        input_pkgs+=("${REPLY}")
         first_dir="${first_dir:-${d}}"
     done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+k8s:openapi' "${in_dir}")
 
@@ -551,23 +605,25 @@ function kube::codegen::gen_openapi() {
         echo "Generating openapi code for ${#input_pkgs[@]} targets"
 
         kube::codegen::internal::build || return 1
-        local load gens="model-name,openapi"
+        local gens="model-name,openapi"
         if [ -z "${output_model_name_file}" ]; then
             gens=openapi
         fi
         if [ -n "${first_dir}" ]; then
-            load="$(kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[${#extra_pkgs[@]}]}")" || return 1
+            kube::codegen::internal::load_dir "${first_dir}" "${input_pkgs[${#extra_pkgs[@]}]}" || return 1
         else
-            load="$(kube::codegen::internal::module_root "${in_dir}")" || return 1
+            kube::codegen::internal::module_root "${in_dir}" || return 1
         fi
-        local args=(-C "${load}" --prune-tree "$(kube::codegen::internal::abs "${in_dir}")"
-            --generators "${gens}" -v "${v}"
-            --openapi-output-file zz_generated.openapi.go
-            --openapi-output-dir "$(kube::codegen::internal::abs "${out_dir}")" --openapi-output-pkg "${out_pkg}"
-            --openapi-report-filename "$(kube::codegen::internal::abs "${new_report}")"
-            --model-name-output-file "${output_model_name_file}")
+        local args=(-C "${REPLY}")
+        kube::codegen::internal::abs "${in_dir}"
+        args+=(--prune-tree "${REPLY}" --generators "${gens}" -v "${v}" --openapi-output-file zz_generated.openapi.go)
+        kube::codegen::internal::abs "${out_dir}"
+        args+=(--openapi-output-dir "${REPLY}" --openapi-output-pkg "${out_pkg}")
+        kube::codegen::internal::abs "${new_report}"
+        args+=(--openapi-report-filename "${REPLY}" --model-name-output-file "${output_model_name_file}")
         if [ -n "${boilerplate}" ]; then
-            args+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
+            kube::codegen::internal::abs "${boilerplate}"
+            args+=(--go-header-file "${REPLY}")
         fi
         for pkg in "${KUBE_CODEGEN_READONLY_PKGS[@]}"; do
             args+=(--model-name-readonly-pkg "${pkg}")
@@ -629,8 +685,8 @@ function kube::codegen::gen_client() {
     local watchable="false"
     local listers_subdir="listers"
     local informers_subdir="informers"
-    local boilerplate
-    boilerplate="$(kube::codegen::internal::default_boilerplate)"
+    kube::codegen::internal::default_boilerplate
+    local boilerplate="${REPLY}"
     local plural_exceptions=""
     local v="${KUBE_VERBOSE:-0}"
     local prefers_protobuf="false"
@@ -735,7 +791,7 @@ function kube::codegen::gen_client() {
     local api_dirs=()
     local d
     while IFS= read -r d; do
-        if [[ "$(basename "${d}")" =~ ^v[0-9]+((alpha|beta)[0-9]+)?$ ]]; then
+        if [[ "${d##*/}" =~ ^v[0-9]+((alpha|beta)[0-9]+)?$ ]]; then
             api_dirs+=("${d}")
         fi
     done < <(kube::codegen::internal::tagged_dirs '^\s*//\s*+genclient' "${in_dir}${one_input_api}")
@@ -744,21 +800,25 @@ function kube::codegen::gen_client() {
         return 0
     fi
 
-    local input_pkgs=() group_versions=()
+    local input_pkgs=() group_versions=() group
     for d in "${api_dirs[@]}"; do
-        input_pkgs+=("$(kube::codegen::internal::import_path "${d}")") || return 1
-        group_versions+=("$(basename "$(dirname "${d}")")/$(basename "${d}")")
+        kube::codegen::internal::import_path "${d}" || return 1
+        input_pkgs+=("${REPLY}")
+        group="${d%/*}"
+        group_versions+=("${group##*/}/${d##*/}")
     done
 
     kube::codegen::internal::build || return 1
     # Files no longer generated are removed by apigen, after the run has
     # succeeded, where upstream deletes its tools' files first.
-    local load
-    load="$(kube::codegen::internal::load_dir "${api_dirs[0]}" "${input_pkgs[0]}")" || return 1
-    out_dir="$(kube::codegen::internal::abs "${out_dir}")"
-    local common=(-C "${load}" --prune-tree "${out_dir}" -v "${v}")
+    kube::codegen::internal::load_dir "${api_dirs[0]}" "${input_pkgs[0]}" || return 1
+    local common=(-C "${REPLY}")
+    kube::codegen::internal::abs "${out_dir}"
+    out_dir="${REPLY}"
+    common+=(--prune-tree "${out_dir}" -v "${v}")
     if [ -n "${boilerplate}" ]; then
-        common+=(--go-header-file "$(kube::codegen::internal::abs "${boilerplate}")")
+        kube::codegen::internal::abs "${boilerplate}"
+        common+=(--go-header-file "${REPLY}")
     fi
     if [ -n "${lint_rules}" ]; then
         common+=(--lint-rules "${lint_rules}")
@@ -789,9 +849,10 @@ function kube::codegen::gen_client() {
 
     echo "Generating client code for ${#group_versions[@]} targets"
     gens+=(client)
+    kube::codegen::internal::physical_dir "${in_dir}" || return 1
     args+=(--client-output-dir "${out_dir}/${clientset_subdir}" --client-output-pkg "${out_pkg}/${clientset_subdir}"
         --client-clientset-name "${clientset_versioned_name}" --client-apply-configuration-package "${applyconfig_pkg}"
-        --client-input-base "$(cd "${in_dir}" && pwd -P)" --client-plural-exceptions "${plural_exceptions}"
+        --client-input-base "${REPLY}" --client-plural-exceptions "${plural_exceptions}"
         --client-prefers-protobuf="${prefers_protobuf}")
     local gv
     for gv in "${group_versions[@]}"; do
@@ -810,7 +871,8 @@ function kube::codegen::gen_client() {
             --informer-plural-exceptions "${plural_exceptions}")
     fi
 
-    args+=(--generators "$(IFS=,; echo "${gens[*]}")")
+    kube::codegen::internal::join , "${gens[@]}"
+    args+=(--generators "${REPLY}")
     local code=0
     kube::codegen::internal::apigen_generate "${common[@]}" "${args[@]}" "${input_pkgs[@]}" || code=$?
     if [ -n "${schema_copy}" ]; then
@@ -832,8 +894,8 @@ function kube::codegen::internal::verifying() {
 #   --lint-rules <rules>   comma-separated lint rules
 function kube::codegen::gen_register() {
     local in_dir=""
-    local boilerplate
-    boilerplate="$(kube::codegen::internal::default_boilerplate)"
+    kube::codegen::internal::default_boilerplate
+    local boilerplate="${REPLY}"
     local v="${KUBE_VERBOSE:-0}"
     local lint_rules=""
 
@@ -885,8 +947,8 @@ function kube::codegen::gen_register() {
 #                                     (default: its own list)
 function kube::codegen::gen_protobuf() {
     local in_dir=""
-    local boilerplate
-    boilerplate="$(kube::codegen::internal::default_boilerplate)"
+    kube::codegen::internal::default_boilerplate
+    local boilerplate="${REPLY}"
     local v="${KUBE_VERBOSE:-0}"
     local apimachinery=""
 
@@ -917,7 +979,8 @@ function kube::codegen::gen_protobuf() {
         return 0
     fi
     echo "Generating protobuf code for ${#input_pkgs[@]} targets"
-    local args=(--generators protobuf --protobuf-packages "$(IFS=,; echo "${input_pkgs[*]}")")
+    kube::codegen::internal::join , "${input_pkgs[@]}"
+    local args=(--generators protobuf --protobuf-packages "${REPLY}")
     if [ -n "${apimachinery}" ]; then
         args+=(--protobuf-apimachinery-packages "${apimachinery}")
     fi

@@ -30,7 +30,9 @@ const usage = `usage:
 ` + compat.Usage
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	engine.ReportStatus(code)
+	os.Exit(code)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -121,7 +123,7 @@ func processLocal(args []string) bool {
 // its output, and serves later runs from the same load, made at loaded,
 // until it idles.
 func serveSession(dir string, s *engine.Session, code int, loaded time.Time) {
-	if !engine.Detach(dir, code) {
+	if !engine.Detach(code) {
 		return
 	}
 	engine.Serve(dir, sessionIdle(), func(args []string, stdout, stderr io.Writer) (int, bool) {
