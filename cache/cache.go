@@ -35,13 +35,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/apigen-dev/apigen/cache/blob"
 	"github.com/apigen-dev/apigen/load"
-	"github.com/apigen-dev/apigen/output"
 )
 
 // Record collects, during a run, what the run depended on and produced.
@@ -167,21 +166,14 @@ type dirStamp struct {
 // Dir is the directory of run entries: $APIGEN_CACHE/runs, or apigen/runs
 // below the user's cache directory. It is "" when APIGEN_CACHE=off.
 func Dir() string {
-	root := os.Getenv("APIGEN_CACHE")
-	switch root {
-	case "off":
+	root := blob.Root()
+	if root == "" {
 		return ""
-	case "":
-		base, err := os.UserCacheDir()
-		if err != nil {
-			return ""
-		}
-		root = filepath.Join(base, "apigen")
 	}
 	return filepath.Join(root, "runs")
 }
 
-// maxEntries bounds the cache; beyond it, the oldest entries go.
+// maxEntries bounds the run cache; beyond it, the least recently used go.
 const maxEntries = 256
 
 // Args is a command line as the cache reads it: each argument, the file
@@ -487,16 +479,11 @@ func replay(e *entry, dir, key string, paths []string, stdout, stderr io.Writer)
 	debugf("run %.12s: replayed", key)
 	io.WriteString(stdout, e.Stdout)
 	io.WriteString(stderr, e.Stderr)
-	touch(filepath.Join(dir, key))
+	blob.Touch(filepath.Join(dir, key))
 	return true
 }
 
 // touch marks an entry as recently used, for trim.
-func touch(file string) {
-	now := time.Now()
-	os.Chtimes(file, now, now)
-}
-
 // Store records the run under key, if no input changed while it ran
 // (since start): a file edited during the run may have been read before
 // or after the edit, so the run proves nothing about either version.
@@ -517,17 +504,10 @@ func Store(dir, key string, r *Record, start time.Time, stdout, stderr string) e
 	if err != nil {
 		return err
 	}
-	sum := sha256.Sum256(data)
-	data = append(append(data, '\n'), hex.EncodeToString(sum[:])...)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := blob.Write(filepath.Join(dir, key), data); err != nil {
 		return err
 	}
-	file := filepath.Join(dir, key)
-	if err := output.Write([]output.File{{Path: file, Data: data}}, nil, io.Discard); err != nil {
-		return err
-	}
-	touch(file) // an entry already there with these bytes is not rewritten
-	trim(dir)
+	blob.Trim(dir, maxEntries)
 	debugf("run %.12s stored", key)
 	return nil
 }
@@ -731,45 +711,16 @@ func (s stamp) holds() bool {
 // read returns the entry in file, checking its checksum. A corrupt entry
 // is removed.
 func read(file string) (*entry, bool) {
-	data, err := os.ReadFile(file)
-	if err != nil {
+	body, ok := blob.Read(file)
+	if !ok {
 		return nil, false
 	}
-	i := bytes.LastIndexByte(data, '\n')
-	if i < 0 {
-		os.Remove(file)
-		return nil, false
-	}
-	body, want := data[:i], string(data[i+1:])
-	sum := sha256.Sum256(body)
 	var e entry
-	if hex.EncodeToString(sum[:]) != want || json.Unmarshal(body, &e) != nil {
+	if json.Unmarshal(body, &e) != nil {
 		os.Remove(file)
 		return nil, false
 	}
 	return &e, true
-}
-
-// trim removes the least recently used entries beyond maxEntries.
-func trim(dir string) {
-	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) <= maxEntries {
-		return
-	}
-	type aged struct {
-		path string
-		t    time.Time
-	}
-	var all []aged
-	for _, e := range entries {
-		if fi, err := e.Info(); err == nil {
-			all = append(all, aged{filepath.Join(dir, e.Name()), fi.ModTime()})
-		}
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].t.After(all[j].t) })
-	for _, a := range all[maxEntries:] {
-		os.Remove(a.path)
-	}
 }
 
 // Clean removes every entry.

@@ -1,8 +1,10 @@
 // Package load reads Go packages once for every generator of a run.
 //
-// Every package, targets and dependencies alike, is parsed from source with
-// comments but without function bodies, and type-checked. Nothing is read
-// from compiled export data, so a cold build cache costs no compilation.
+// go list names the packages; every package, targets and dependencies
+// alike, is then parsed from source with comments but without function
+// bodies, and type-checked. Nothing is read from the compiler's export
+// data, so a cold build cache costs no compilation. The one shortcut is
+// apigen's own type cache of standard-library packages (see typeCache).
 package load
 
 import (
@@ -51,8 +53,9 @@ type Result struct {
 	ByPath  map[string]*packages.Package
 }
 
-const mode = packages.NeedName | packages.NeedFiles | packages.NeedImports |
-	packages.NeedDeps | packages.NeedModule | packages.NeedTypes | packages.NeedSyntax
+// mode lists the packages; check parses and type-checks them.
+const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
 
 // Load reads the packages named by cfg. Problems that stop a package from
 // being read (a missing directory, a syntax error) are returned as errors,
@@ -70,20 +73,18 @@ func Load(cfg Config) (*Result, *diag.List) {
 	pcfg := &packages.Config{
 		Mode:       mode,
 		Dir:        cfg.Dir,
-		Fset:       fset,
 		BuildFlags: []string{"-tags", BuildTag},
-		ParseFile:  parseDeclarations,
 	}
 	patterns := slices.Clone(cfg.Patterns)
 	for _, e := range cfg.Extra {
 		patterns = append(patterns, e.Path)
 	}
 	roots, err := loadWithoutCgo(pcfg, patterns)
-	fset = pcfg.Fset
 	if err != nil {
 		diags.Errorf(token.Position{}, "loading packages: %v", err)
 		return nil, &diags
 	}
+	check(roots, fset, openTypeCache())
 	res := &Result{Fset: fset, ByPath: map[string]*packages.Package{}}
 	packages.Visit(roots, nil, func(p *packages.Package) { res.ByPath[p.PkgPath] = p })
 	matchers := make([]matcher, len(cfg.Patterns))
@@ -125,7 +126,6 @@ func loadWithoutCgo(pcfg *packages.Config, patterns []string) ([]*packages.Packa
 		if err != nil || !droppedCgoFiles(roots) {
 			return roots, err
 		}
-		pcfg.Fset = token.NewFileSet()
 	}
 	return packages.Load(pcfg, patterns...)
 }

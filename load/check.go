@@ -1,0 +1,219 @@
+package load
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	goscanner "go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// checker gives every package of a listed graph its syntax and types, in
+// dependency order and in parallel, as go/packages would with syntax for
+// every package. The one difference: a standard-library package that no
+// pattern names is read from the type cache when the cache holds it, and
+// gets no syntax; no generator reads the standard library's declarations.
+type checker struct {
+	fset  *token.FileSet
+	roots map[*packages.Package]bool
+	std   *typeCache // nil when caching is off
+	cpu   chan struct{}
+
+	mu      sync.Mutex // guards imports
+	imports map[string]*types.Package
+}
+
+// check fills in Fset, Syntax, Types and IllTyped of every package
+// reachable from roots, and adds parse and type errors to Errors.
+func check(roots []*packages.Package, fset *token.FileSet, std *typeCache) {
+	c := &checker{
+		fset:    fset,
+		roots:   map[*packages.Package]bool{},
+		std:     std,
+		cpu:     make(chan struct{}, runtime.GOMAXPROCS(0)),
+		imports: map[string]*types.Package{},
+	}
+	for _, r := range roots {
+		c.roots[r] = true
+	}
+	done := map[*packages.Package]chan struct{}{}
+	var order []*packages.Package
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		done[p] = make(chan struct{})
+		order = append(order, p)
+	})
+	keys := map[*packages.Package]string{}
+	data := map[*packages.Package][]byte{}
+	if std != nil {
+		for _, p := range order { // dependencies first
+			if c.fromLibrary(p) {
+				keys[p] = std.key(p, keys)
+				data[p] = std.get(keys[p])
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for _, p := range order {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(done[p])
+			// Parsing needs no imports: it starts at once.
+			var files []*ast.File
+			if data[p] == nil {
+				files = c.parse(p)
+			}
+			for _, imp := range p.Imports {
+				<-done[imp]
+			}
+			if data[p] != nil {
+				if c.read(p, keys[p], data[p]) {
+					return
+				}
+				files = c.parse(p)
+			}
+			c.typecheck(p, files)
+			if keys[p] != "" && onlyTypeErrors(p) {
+				std.put(keys[p], c.fset, p.Types)
+			}
+		}()
+	}
+	wg.Wait()
+	if std != nil {
+		std.trim()
+	}
+}
+
+// fromLibrary reports whether p is a standard-library package that no
+// pattern names. Its types may come from the type cache, and it gets no
+// syntax, whether they do or not.
+func (c *checker) fromLibrary(p *packages.Package) bool {
+	first, _, _ := strings.Cut(p.PkgPath, "/")
+	return p.Module == nil && !c.roots[p] && p.PkgPath != "unsafe" && !strings.Contains(first, ".")
+}
+
+// read gives p the types the type cache holds for it, and reports whether
+// it could.
+func (c *checker) read(p *packages.Package, key string, data []byte) bool {
+	p.Fset = c.fset
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	pkg := c.std.decode(key, data, c.fset, c.imports, p.PkgPath)
+	if pkg == nil {
+		return false
+	}
+	p.Types = pkg
+	c.imports[p.PkgPath] = pkg
+	return true
+}
+
+// parse reads p's files, declarations only (see parseDeclarations).
+func (c *checker) parse(p *packages.Package) []*ast.File {
+	if p.PkgPath == "unsafe" {
+		return nil
+	}
+	names := p.CompiledGoFiles
+	if len(names) == 0 {
+		names = p.GoFiles
+	}
+	c.cpu <- struct{}{}
+	defer func() { <-c.cpu }()
+	var files []*ast.File
+	for _, name := range names {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			p.Errors = append(p.Errors, packages.Error{Pos: name + ":1", Msg: err.Error(), Kind: packages.ParseError})
+			continue
+		}
+		f, err := parseDeclarations(c.fset, name, src)
+		var list goscanner.ErrorList
+		switch {
+		case errors.As(err, &list):
+			for _, e := range list {
+				p.Errors = append(p.Errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+			}
+		case err != nil:
+			p.Errors = append(p.Errors, packages.Error{Pos: name + ":1", Msg: err.Error(), Kind: packages.ParseError})
+		}
+		if f != nil {
+			files = append(files, f)
+		}
+	}
+	return files
+}
+
+// typecheck gives p its types, checked from its files.
+func (c *checker) typecheck(p *packages.Package, files []*ast.File) {
+	p.Fset = c.fset
+	if p.PkgPath == "unsafe" {
+		p.Types = types.Unsafe
+		return
+	}
+	p.Types = types.NewPackage(p.PkgPath, p.Name)
+	conf := &types.Config{
+		Importer: importerOf(p),
+		Error: func(err error) {
+			var te types.Error
+			if errors.As(err, &te) {
+				p.Errors = append(p.Errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
+			} else {
+				p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+			}
+		},
+		Sizes:            p.TypesSizes,
+		IgnoreFuncBodies: true,
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		conf.GoVersion = "go" + p.Module.GoVersion
+	}
+	c.cpu <- struct{}{}
+	err := types.NewChecker(conf, c.fset, p.Types, nil).Files(files)
+	<-c.cpu
+	if err != nil && len(p.Errors) == 0 {
+		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.TypeError})
+	}
+	if !c.fromLibrary(p) {
+		p.Syntax = files
+	}
+	p.IllTyped = len(p.Errors) > 0
+	for _, imp := range p.Imports {
+		p.IllTyped = p.IllTyped || imp.IllTyped
+	}
+	c.mu.Lock()
+	c.imports[p.PkgPath] = p.Types
+	c.mu.Unlock()
+}
+
+// onlyTypeErrors reports whether p was read whole: every error it has is
+// a type error. Those are expected (imports that only bodies used are
+// unused without them), and checking the same files again gives the same
+// types, so they may be cached.
+func onlyTypeErrors(p *packages.Package) bool {
+	return !slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind != packages.TypeError })
+}
+
+// importerOf resolves p's imports, as written in its files, to the
+// packages go list resolved them to.
+func importerOf(p *packages.Package) types.Importer {
+	return importerFunc(func(path string) (*types.Package, error) {
+		if path == "unsafe" {
+			return types.Unsafe, nil
+		}
+		if imp := p.Imports[path]; imp != nil && imp.Types != nil {
+			return imp.Types, nil
+		}
+		return nil, fmt.Errorf("could not import %s (no package for it in the load)", path)
+	})
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
