@@ -123,8 +123,9 @@ function kube::codegen::internal::build() {
 # gen_helpers, say) instead of loading again. It waits only for the run, not
 # for the server, which stops by itself when idle (APIGEN_SESSION_IDLE,
 # default 15s): apigen writes its exit status to the descriptor
-# APIGEN_STATUS_FD names and closes it when its run is done, and the script
-# reads that pipe. APIGEN_SESSION=off runs every call on its own.
+# APIGEN_STATUS_FD names (a named pipe in the session directory) and closes
+# it when its run is done, and the script reads that pipe. APIGEN_SESSION=off
+# runs every call on its own.
 APIGEN_SESSION_DIR="${APIGEN_SESSION_DIR:-}"
 
 # Packages that are read, never written, as upstream: their model-name
@@ -167,13 +168,19 @@ function kube::codegen::internal::apigen_generate() {
     if [ -z "${APIGEN_SESSION_DIR}" ] || [ ! -d "${APIGEN_SESSION_DIR}" ]; then
         APIGEN_SESSION_DIR="$(mktemp -d "${TMPDIR:-/tmp}/apigen-session.XXXXXX")"
     fi
-    # In the background, so that the shell does not wait for the server;
-    # fd 4 is the caller's standard output, fd 3 the pipe being read.
-    local code
-    { code="$(APIGEN_STATUS_FD=3 "${bin}/apigen" generate --session "${APIGEN_SESSION_DIR}" "$@" 3>&1 1>&4 4>&- &)"; } 4>&1
+    # In the background, so that the shell does not wait for the server. A
+    # binary that closes the pipe without a status (one that exited before
+    # reporting) is waited for.
+    local fifo="${APIGEN_SESSION_DIR}/status.${BASHPID}" code="" pid
+    rm -f "${fifo}"
+    mkfifo -m 0600 "${fifo}" || return 1
+    APIGEN_STATUS_FD=3 "${bin}/apigen" generate --session "${APIGEN_SESSION_DIR}" "$@" 3>"${fifo}" &
+    pid=$!
+    IFS= read -r code <"${fifo}" || true
+    rm -f "${fifo}"
     if [ -z "${code}" ]; then
-        echo "apigen generate stopped without an exit status" >&2
-        return 1
+        wait "${pid}"
+        return
     fi
     return "${code}"
 }
