@@ -3,7 +3,7 @@
 //	apigen generate [flags] patterns...   generate (or --verify-only) for the packages
 //	apigen markers                        list every marker the generators read
 //	apigen compat --base REV patterns...  check API compatibility with another revision
-//	apigen cache clean                    forget every remembered run (see package cache)
+//	apigen cache clean                    forget every remembered run and cached type (see package cache)
 package main
 
 import (
@@ -20,6 +20,7 @@ import (
 	"github.com/apigen-dev/apigen/compat"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/all"
+	"github.com/apigen-dev/apigen/load"
 )
 
 const usage = `usage:
@@ -53,9 +54,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stderr, usage)
 			return 2
 		}
-		if err := cache.Clean(cache.Dir()); err != nil {
-			fmt.Fprintf(stderr, "apigen cache clean: %v\n", err)
-			return 1
+		for _, dir := range []string{cache.Dir(), load.TypeCacheDir()} {
+			if err := cache.Clean(dir); err != nil {
+				fmt.Fprintf(stderr, "apigen cache clean: %v\n", err)
+				return 1
+			}
 		}
 		return 0
 	case "help", "-h", "--help":
