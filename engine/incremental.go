@@ -18,7 +18,10 @@ import (
 // not) and of the packages Local links it with, and on whether those are
 // among the run's packages: not on the run's other packages. A run whose
 // generators are all local can generate again only the packages a change
-// reaches (see cache.Plan); the files of the others stay as they are.
+// reaches (see cache.Plan); the files of the others stay as they are. A
+// local generator should make no files for a package its model does not
+// emit (model.Model.Emits): a partial run loads the packages the affected
+// ones read as targets, but keeps their files.
 type Local interface {
 	// Local reports whether the generator, as configured, is local over
 	// m, and returns the links of m: for a package whose own markers make
@@ -148,13 +151,15 @@ func generatePart(opts Options, gens []Generator) (Output, *diag.List, bool) {
 	}
 	affected := map[string]bool{}
 	for _, d := range plan.Affected {
-		affected[d] = true
+		affected[filepath.Clean(d)] = true
 	}
 	loaded := map[string]bool{}
 	for _, p := range res.ByPath {
 		loaded[load.Dir(p)] = true
 	}
-	out, ok := GenerateModel(part, m, gens, diags).part(affected, loaded)
+	// Generators make the affected packages' files only; the packages
+	// they read are loaded, as targets, but their files stay.
+	out, ok := GenerateModel(part, m.Only(affected), gens, diags).part(affected, loaded)
 	if !ok {
 		rec.Unplan("a generator writes outside the packages")
 		return Output{}, nil, false

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -17,6 +18,20 @@ func (m *Model) Select(in func(*Package) bool) *Model {
 	view.Packages = kept
 	return &view
 }
+
+// Only returns a view of m in which generators write the files of the
+// packages in dirs (by directory) only. The other packages stay inputs,
+// read and looked up as before: a partial run regenerates the packages a
+// change reaches and keeps the files of those they read.
+func (m *Model) Only(dirs map[string]bool) *Model {
+	view := *m
+	view.emit = dirs
+	return &view
+}
+
+// Emits reports whether a generator writes p's files in this run (see
+// Only). A generator may skip making the files of a package it does not.
+func (m *Model) Emits(p *Package) bool { return m.emit == nil || m.emit[filepath.Clean(p.Dir)] }
 
 // Covered returns the packages whose generated files a generator answers
 // for when verifying: its inputs, and the named packages of the main

@@ -28,6 +28,7 @@ type Model struct {
 	Named    []*Package // every package the patterns named, by import path
 
 	read map[string]*Package // Packages and the extra packages generators read
+	emit map[string]bool     // directories whose files a partial run writes; nil: all
 
 	typeInfo  map[*types.Type]*typeInfo
 	instances map[*types.Type]*Instance

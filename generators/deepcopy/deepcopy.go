@@ -40,7 +40,9 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	files := make([]*output.File, len(m.Packages))
 	var wg sync.WaitGroup
 	for i, p := range m.Packages {
-		wg.Go(func() { files[i] = g.packageFile(m, p, diags) })
+		if m.Emits(p) {
+			wg.Go(func() { files[i] = g.packageFile(m, p, diags) })
+		}
 	}
 	wg.Wait()
 	return engine.PerPackage(m, g.OutputFile, files, nil)

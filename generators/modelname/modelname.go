@@ -47,7 +47,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	writable := func(p *model.Package) bool { return !slices.Contains(g.ReadOnly, p.Path) }
 	var files []*output.File
 	for _, p := range m.Packages {
-		if writable(p) {
+		if writable(p) && m.Emits(p) {
 			files = append(files, g.packageFile(m, p, diags))
 		}
 	}

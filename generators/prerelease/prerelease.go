@@ -46,7 +46,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	files := make([]*output.File, len(m.Packages))
 	var wg sync.WaitGroup
 	for i, p := range m.Packages {
-		if enabled(p) {
+		if enabled(p) && m.Emits(p) {
 			wg.Go(func() { files[i] = g.packageFile(m, p, diags) })
 		}
 	}

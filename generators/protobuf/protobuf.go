@@ -188,6 +188,7 @@ func (g *Generator) generate(m *model.Model, diags *diag.List) engine.Output {
 	if diags.HasErrors() {
 		return out
 	}
+	idl = emitted(m, idl)
 	for _, f := range idl.Files {
 		if f.Write {
 			out.Files = append(out.Files, g.files(m, idl, f, diags)...)
@@ -195,6 +196,23 @@ func (g *Generator) generate(m *model.Model, diags *diag.List) engine.Output {
 	}
 	out.Files = append(out.Files, g.goCode(idl, diags)...)
 	return out
+}
+
+// emitted returns idl with Write cleared on the files of the packages m
+// does not emit (see model.Model.Only); their texts stay, for the files
+// that import them.
+func emitted(m *model.Model, idl *IDL) *IDL {
+	part := *idl
+	part.Files = make([]*File, len(idl.Files))
+	for i, f := range idl.Files {
+		if p := m.Package(f.GoPackage); f.Write && p != nil && !m.Emits(p) {
+			f = &File{}
+			*f = *idl.Files[i]
+			f.Write = false
+		}
+		part.Files[i] = f
+	}
+	return &part
 }
 
 // writesGo reports whether the run makes generated.pb.go.

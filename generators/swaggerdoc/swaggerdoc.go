@@ -64,7 +64,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	files := make([]*output.File, len(m.Packages))
 	var wg sync.WaitGroup
 	for i, p := range m.Packages {
-		if f := sourceFile(p); f != nil {
+		if f := sourceFile(p); f != nil && m.Emits(p) {
 			wg.Go(func() { files[i] = g.packageFile(m, p, f, diags) })
 		}
 	}

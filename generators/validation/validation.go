@@ -164,7 +164,9 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	}
 	var files []*output.File
 	for _, j := range jobs {
-		files = append(files, g.file(d, canon, j, diags)...)
+		if m.Emits(j.pkg) {
+			files = append(files, g.file(d, canon, j, diags)...)
+		}
 	}
 	out := engine.PerPackage(m, g.OutputFile, files, nil)
 	if g.TestOutputRoot != "" {
