@@ -33,11 +33,13 @@ func BenchmarkUpdateCodegen(b *testing.B) {
 				ours, theirs := refmod.Copy(b, sm.module), refmod.Copy(b, sm.module)
 				shipped := paritytest.Snapshot(b, ours)
 				cacheDir := b.TempDir()
-				oursEnv := []string{"APIGEN_CACHE=" + cacheDir}
+				// One report directory per copy, as a project keeps its
+				// api-rules directory from run to run.
+				oursEnv := []string{"APIGEN_CACHE=" + cacheDir, "API_KNOWN_VIOLATIONS_DIR=" + b.TempDir()}
 				if mode == "cold" {
-					oursEnv = []string{"APIGEN_CACHE=off", "XDG_CACHE_HOME=" + b.TempDir()}
+					oursEnv = []string{"APIGEN_CACHE=off", "XDG_CACHE_HOME=" + b.TempDir(), "API_KNOWN_VIOLATIONS_DIR=" + b.TempDir()}
 				}
-				theirsEnv := []string{"GOBIN=" + b.TempDir(), "GOFLAGS=", "GOWORK=off"}
+				theirsEnv := []string{"GOBIN=" + b.TempDir(), "GOFLAGS=", "GOWORK=off", "API_KNOWN_VIOLATIONS_DIR=" + b.TempDir()}
 				updateCodegen(b, theirs, codegen, theirsEnv) // builds upstream's tools
 				updateCodegen(b, ours, root, oursEnv)        // builds ours
 				var r bench.Rounds
