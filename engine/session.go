@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -86,7 +87,11 @@ func (s *Session) Generate(opts Options, gens ...Generator) (Output, *diag.List,
 	if dir != s.dir || !s.unchanged() {
 		return Output{}, nil, false
 	}
-	targets, _, ok := load.Select(s.res, load.Config{Dir: opts.Dir, Patterns: opts.Patterns})
+	cfg := load.Config{Dir: opts.Dir, Patterns: opts.Patterns}
+	targets, _, ok := load.Select(s.res, cfg)
+	if !ok && s.join(cfg) {
+		targets, _, ok = load.Select(s.res, cfg)
+	}
 	if !ok {
 		return Output{}, nil, false
 	}
@@ -166,14 +171,40 @@ func localModule(p *packages.Package) (string, bool) {
 	return "", false
 }
 
-// extra selects, from the load, the extra packages gens need for m.
+// extra selects, from the load, the extra packages gens need for m,
+// loading those it lacks.
 func (s *Session) extra(m *model.Model, gens []Generator) ([]*packages.Package, bool) {
 	docs := map[string]markers.Set{}
 	for _, p := range m.Packages {
 		docs[p.Path] = p.Markers
 	}
-	_, extra, ok := load.Select(s.res, load.Config{Extra: needs(gens, docs)})
+	cfg := load.Config{Dir: s.dir, Extra: needs(gens, docs)}
+	_, extra, ok := load.Select(s.res, cfg)
+	if !ok && s.join(cfg) {
+		_, extra, ok = load.Select(s.res, cfg)
+	}
 	return extra, ok
+}
+
+// join loads what cfg names on top of the session's load (load.Extend),
+// so that a later run of a script that names a package the first did not
+// is still served. Patterns with "..." are not joined: they are never
+// served.
+func (s *Session) join(cfg load.Config) bool {
+	if slices.ContainsFunc(cfg.Patterns, func(p string) bool { return strings.Contains(p, "...") }) {
+		return false
+	}
+	_, fresh, ok := load.Extend(s.res, cfg)
+	if !ok {
+		return false
+	}
+	s.model.Joined(fresh)
+	joined := &load.Result{ByPath: map[string]*packages.Package{}}
+	for _, p := range fresh {
+		joined.ByPath[p.PkgPath] = p
+	}
+	maps.Copy(s.files, stampFiles(joined))
+	return true
 }
 
 // stampFiles records the hand-written Go files of the main module's

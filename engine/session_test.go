@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/apigen-dev/apigen/cache"
+	"github.com/apigen-dev/apigen/model"
 )
 
 func TestSessionServesLaterRuns(t *testing.T) {
@@ -286,5 +288,68 @@ func TestServerServesOnlyItsOwn(t *testing.T) {
 		if want := name == "itself"; served != want {
 			t.Errorf("a request from %s: served %v, want %v", name, served, want)
 		}
+	}
+}
+
+// TestSessionJoinsNewPackages opens a session on one package, then serves
+// a run naming a package the session did not load, which imports a loaded
+// one and a standard package no load had: the session loads the new
+// packages on top of its own, and the run sees what a fresh load shows.
+func TestSessionJoinsNewPackages(t *testing.T) {
+	dir := tempModule(t)
+	c := "package c\n\nimport (\n\t\"net/url\"\n\n\t\"m.example/b\"\n)\n\n// C is new.\ntype C struct {\n\t// B is b's.\n\tB b.B\n\tU *url.URL\n}\n"
+	if err := os.MkdirAll(filepath.Join(dir, "c"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "c", "c.go"), []byte(c), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Dir: dir, Patterns: []string{"./a"}, Stdout: io.Discard, Stderr: io.Discard}
+	first := &recorder{name: "first"}
+	s, m, diags := Open(opts, first)
+	if diags.Len() > 0 {
+		t.Fatal(diags.Err())
+	}
+	GenerateModel(opts, m, []Generator{first}, diags)
+
+	joined := &recorder{name: "joined"}
+	later := opts
+	later.Patterns = []string{"./c"}
+	if _, _, served := s.Generate(later, joined); !served {
+		t.Fatal("a run naming a package the session had not loaded was not served")
+	}
+	fresh := &recorder{name: "fresh"}
+	if code := Run(later, fresh); code != 0 {
+		t.Fatalf("fresh run: exit %d", code)
+	}
+	describe := func(m *model.Model) string {
+		if len(m.Packages) != 1 {
+			t.Fatalf("%d packages, want c alone", len(m.Packages))
+		}
+		ct := m.Packages[0].Types["C"]
+		if ct == nil {
+			t.Fatal("c has no type C")
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s %q\n", ct.Name, ct.CommentLines)
+		for _, mem := range ct.Members {
+			fmt.Fprintf(&b, "%s %s %q\n", mem.Name, mem.Type.Name, mem.CommentLines)
+		}
+		return b.String()
+	}
+	if got, want := describe(joined.seen), describe(fresh.seen); got != want {
+		t.Errorf("the joined run saw\n%s\na fresh load shows\n%s", got, want)
+	}
+	if joined.seen.Universe["m.example/a"] != first.seen.Universe["m.example/a"] {
+		t.Error("the joined run did not share the first run's universe")
+	}
+
+	missing := opts
+	missing.Patterns = []string{"./nope"}
+	if _, _, served := s.Generate(missing, &recorder{name: "missing"}); served {
+		t.Error("a run naming a package that does not exist was served")
+	}
+	if _, _, served := s.Generate(opts, &recorder{name: "again"}); !served {
+		t.Error("after a failed join, the session no longer serves its own package")
 	}
 }

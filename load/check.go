@@ -32,14 +32,19 @@ type checker struct {
 }
 
 // check fills in Fset, Syntax, Types and IllTyped of every package
-// reachable from roots, and adds parse and type errors to Errors.
-func check(roots []*packages.Package, fset *token.FileSet, std *typeCache) {
+// reachable from roots that has no types yet, and adds parse and type
+// errors to Errors. prior holds the types of an earlier load the packages
+// were joined to (see Extend), by path.
+func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, prior map[string]*types.Package) {
 	c := &checker{
 		fset:    fset,
 		roots:   map[*packages.Package]bool{},
 		std:     std,
 		cpu:     make(chan struct{}, runtime.GOMAXPROCS(0)),
 		imports: map[string]*types.Package{},
+	}
+	for path, t := range prior {
+		c.imports[path] = t
 	}
 	for _, r := range roots {
 		c.roots[r] = true
@@ -48,6 +53,10 @@ func check(roots []*packages.Package, fset *token.FileSet, std *typeCache) {
 	var order []*packages.Package
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		done[p] = make(chan struct{})
+		if p.Types != nil {
+			close(done[p]) // checked by an earlier load
+			return
+		}
 		order = append(order, p)
 	})
 	keys := map[*packages.Package]string{}
@@ -55,6 +64,7 @@ func check(roots []*packages.Package, fset *token.FileSet, std *typeCache) {
 	if std != nil {
 		for _, p := range order { // dependencies first
 			if c.fromLibrary(p) {
+				// "" when p imports a package an earlier load checked.
 				keys[p] = std.key(p, keys)
 				data[p] = std.get(keys[p])
 			}

@@ -12,6 +12,7 @@ import (
 	"go/build"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -70,6 +71,20 @@ func Load(cfg Config) (*Result, *diag.List) {
 		diags.Warnf(token.Position{}, "no package patterns given")
 		return &Result{Fset: fset, ByPath: map[string]*packages.Package{}}, &diags
 	}
+	roots, err := listGraph(cfg)
+	if err != nil {
+		diags.Errorf(token.Position{}, "loading packages: %v", err)
+		return nil, &diags
+	}
+	check(roots, fset, openTypeCache(), nil)
+	res := &Result{Fset: fset, ByPath: map[string]*packages.Package{}}
+	packages.Visit(roots, nil, func(p *packages.Package) { res.ByPath[p.PkgPath] = p })
+	res.sort(cfg, roots, &diags)
+	return res, &diags
+}
+
+// listGraph asks go list for the graph of the packages cfg names.
+func listGraph(cfg Config) ([]*packages.Package, error) {
 	pcfg := &packages.Config{
 		Mode:       mode,
 		Dir:        cfg.Dir,
@@ -79,14 +94,12 @@ func Load(cfg Config) (*Result, *diag.List) {
 	for _, e := range cfg.Extra {
 		patterns = append(patterns, e.Path)
 	}
-	roots, err := loadWithoutCgo(pcfg, patterns)
-	if err != nil {
-		diags.Errorf(token.Position{}, "loading packages: %v", err)
-		return nil, &diags
-	}
-	check(roots, fset, openTypeCache())
-	res := &Result{Fset: fset, ByPath: map[string]*packages.Package{}}
-	packages.Visit(roots, nil, func(p *packages.Package) { res.ByPath[p.PkgPath] = p })
+	return loadWithoutCgo(pcfg, patterns)
+}
+
+// sort sets res's Targets and Extra from the roots a load of cfg listed,
+// reporting the errors that make a package unreadable.
+func (res *Result) sort(cfg Config, roots []*packages.Package, diags *diag.List) {
 	matchers := make([]matcher, len(cfg.Patterns))
 	for i, pat := range cfg.Patterns {
 		matchers[i] = newMatcher(cfg.Dir, pat)
@@ -94,22 +107,77 @@ func Load(cfg Config) (*Result, *diag.List) {
 	for _, p := range roots {
 		target := slices.ContainsFunc(matchers, func(m matcher) bool { return m.match(p) })
 		switch {
-		case !target && extraErrors(p, cfg.Extra, &diags):
+		case !target && extraErrors(p, cfg.Extra, diags):
 		case !target:
 			res.Extra = append(res.Extra, p)
-		case !readErrors(p, &diags):
+		case !readErrors(p, diags):
 			res.Targets = append(res.Targets, p)
 		}
 	}
 	for _, p := range res.ByPath {
 		if !isRoot(p, roots) {
-			readErrors(p, &diags)
+			readErrors(p, diags)
 		}
 	}
-	reportUnmatched(cfg, roots, &diags)
+	reportUnmatched(cfg, roots, diags)
 	slices.SortFunc(res.Targets, byPath)
 	slices.SortFunc(res.Extra, byPath)
-	return res, &diags
+}
+
+// Extend loads, on top of res, the packages cfg names that res lacks, with
+// what they import: the packages res holds keep their syntax and types, and
+// only new ones are parsed and checked, into res.ByPath. It returns a
+// Result for cfg that shares res's packages and file set, and the new
+// packages. It fails, with nothing added, when a package cfg names is one
+// res holds without syntax (a standard-library dependency), or when listing
+// or reading a new package fails.
+func Extend(res *Result, cfg Config) (*Result, []*packages.Package, bool) {
+	roots, err := listGraph(cfg)
+	if err != nil {
+		return nil, nil, false
+	}
+	var fresh []*packages.Package
+	known := map[*packages.Package]*packages.Package{}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if old := res.ByPath[p.PkgPath]; old != nil {
+			known[p] = old
+		} else {
+			fresh = append(fresh, p)
+		}
+	})
+	for _, p := range fresh {
+		for path, imp := range p.Imports {
+			if old := known[imp]; old != nil {
+				p.Imports[path] = old
+			}
+		}
+	}
+	for i, r := range roots {
+		if old := known[r]; old != nil {
+			if len(old.Syntax) == 0 {
+				return nil, nil, false
+			}
+			roots[i] = old
+		}
+	}
+	prior := map[string]*types.Package{}
+	for path, p := range res.ByPath {
+		prior[path] = p.Types
+	}
+	check(roots, res.Fset, openTypeCache(), prior)
+	var diags diag.List
+	out := &Result{Fset: res.Fset, ByPath: res.ByPath}
+	for _, p := range fresh {
+		readErrors(p, &diags)
+	}
+	out.sort(cfg, roots, &diags)
+	if diags.HasErrors() {
+		return nil, nil, false
+	}
+	for _, p := range fresh {
+		res.ByPath[p.PkgPath] = p
+	}
+	return out, fresh, true
 }
 
 // loadWithoutCgo loads with cgo off unless CGO_ENABLED is set. Asked for

@@ -236,14 +236,29 @@ func (b *builder) resolve(marker string, ref *markers.TypeRef) {
 func indexComments(res *load.Result) map[fileLine]*ast.CommentGroup {
 	idx := map[fileLine]*ast.CommentGroup{}
 	for _, p := range res.ByPath {
-		for _, f := range p.Syntax {
-			for _, c := range f.Comments {
-				pos := res.Fset.Position(c.End())
-				idx[fileLine{pos.Filename, pos.Line}] = c
-			}
-		}
+		indexPackage(idx, res.Fset, p)
 	}
 	return idx
+}
+
+func indexPackage(idx map[fileLine]*ast.CommentGroup, fset *token.FileSet, p *packages.Package) {
+	for _, f := range p.Syntax {
+		for _, c := range f.Comments {
+			pos := fset.Position(c.End())
+			idx[fileLine{pos.Filename, pos.Line}] = c
+		}
+	}
+}
+
+// Joined makes the model know packages that load.Extend joined to its
+// load, as it knows those of the load it was built from.
+func (m *Model) Joined(pkgs []*packages.Package) {
+	b := m.b
+	for _, p := range pkgs {
+		gp := b.u.Package(p.PkgPath)
+		gp.Path, gp.Dir = p.PkgPath, packageDir(p)
+		indexPackage(b.comments, b.fset, p)
+	}
 }
 
 func packageDir(p *packages.Package) string {
