@@ -72,33 +72,38 @@ func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, prior
 	}
 	var wg sync.WaitGroup
 	for _, p := range order {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			defer close(done[p])
-			// Parsing needs no imports: it starts at once.
-			var files []*ast.File
-			if data[p] == nil {
-				files = c.parse(p)
-			}
-			for _, imp := range p.Imports {
-				<-done[imp]
-			}
-			if data[p] != nil {
-				if c.read(p, keys[p], data[p]) {
-					return
-				}
-				files = c.parse(p)
-			}
-			c.typecheck(p, files)
-			if keys[p] != "" && onlyTypeErrors(p) {
-				std.put(keys[p], c.fset, p.Types)
-			}
-		}()
+			c.load(p, keys[p], data[p], done)
+		})
 	}
 	wg.Wait()
 	if std != nil {
 		std.trim()
+	}
+}
+
+// load gives p its syntax and types once the packages it imports have
+// theirs: from data, which the type cache holds under key, or else from
+// its files, storing them under key if that is not "".
+func (c *checker) load(p *packages.Package, key string, data []byte, done map[*packages.Package]chan struct{}) {
+	// Parsing needs no imports: it starts at once.
+	var files []*ast.File
+	if data == nil {
+		files = c.parse(p)
+	}
+	for _, imp := range p.Imports {
+		<-done[imp]
+	}
+	if data != nil {
+		if c.read(p, key, data) {
+			return
+		}
+		files = c.parse(p)
+	}
+	c.typecheck(p, files)
+	if key != "" && onlyTypeErrors(p) {
+		c.std.put(key, c.fset, p.Types)
 	}
 }
 

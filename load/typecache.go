@@ -26,7 +26,8 @@ import (
 // platform and this program's Go version; a corrupt one is removed and
 // the package checked from source.
 type typeCache struct {
-	dir string
+	dir   string
+	wrote atomic.Bool
 }
 
 // maxTypeEntries bounds the type cache: a few toolchains' worth.
@@ -122,10 +123,14 @@ var typeCacheHits atomic.Int64
 func (c *typeCache) put(key string, fset *token.FileSet, pkg *types.Package) {
 	defer func() { recover() }() // a package the writer cannot take stays uncached
 	var buf bytes.Buffer
-	if gcexportdata.Write(&buf, fset, pkg) == nil {
-		blob.Write(filepath.Join(c.dir, key), buf.Bytes())
+	if gcexportdata.Write(&buf, fset, pkg) == nil && blob.Write(filepath.Join(c.dir, key), buf.Bytes()) == nil {
+		c.wrote.Store(true)
 	}
 }
 
-// trim keeps the type cache within its bound.
-func (c *typeCache) trim() { blob.Trim(c.dir, maxTypeEntries) }
+// trim keeps the type cache within its bound, after a load that wrote.
+func (c *typeCache) trim() {
+	if c.wrote.Load() {
+		blob.Trim(c.dir, maxTypeEntries)
+	}
+}
