@@ -121,6 +121,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		jobs = append(jobs, &job{pkg: p, objects: pl.choose(m, p, typesPkg, a)})
 	}
 
+	jobs = slices.DeleteFunc(jobs, func(j *job) bool { return !m.Emits(j.pkg) })
 	files := make([]*output.File, len(jobs))
 	var wg sync.WaitGroup
 	for i, j := range jobs {
@@ -293,4 +294,34 @@ func (g *Generator) file(m *model.Model, lib *library, sc *scope, j *job, diags 
 		return nil
 	}
 	return &output.File{Path: output.Join(j.pkg.Dir, g.OutputFile), Data: data}
+}
+
+// Local reports whether the generator is local (see engine.Local): it is,
+// unless a peer directory names a tree. A package is linked with its
+// +k8s:defaulter-gen-input package, with the peers, and with every package
+// whose types its hand-written defaulting functions take: a package that
+// reaches such a type calls them.
+func (g *Generator) Local(m *model.Model) (map[string][]string, bool) {
+	peers := g.peerPaths()
+	if slices.ContainsFunc(peers, func(p string) bool { return strings.HasSuffix(p, "/...") }) {
+		return nil, false
+	}
+	links := map[string][]string{}
+	for _, p := range m.Packages {
+		var to []string
+		if a := activationOf(p.Path, p.Markers); a.enabled {
+			to = append([]string{a.input}, peers...)
+		}
+		for _, f := range p.Functions {
+			if t := defaultedType(f); t != nil {
+				to = append(to, t.Name.Package)
+			}
+		}
+		slices.Sort(to)
+		to = slices.Compact(slices.DeleteFunc(to, func(q string) bool { return q == p.Path || q == "" }))
+		if len(to) > 0 {
+			links[p.Path] = to
+		}
+	}
+	return links, true
 }

@@ -120,7 +120,7 @@ func TestPartialRunsExample(t *testing.T) {
 	src, _ := filepath.Abs("../../../testdata/example")
 	dir := refmod.CopyDir(t, src)
 	w := twinOf(t, dir, []string{"generate", "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"),
-		"--generators", "deepcopy,validation,swaggerdoc", "./apis/..."})
+		"--generators", "deepcopy,defaulter,validation,swaggerdoc", "./apis/..."})
 	w.step(t, "first run", "")
 	w.step(t, "second run", "replayed")
 	w.edit(t, "apis/frobbers/types.go", "type FrobberSpec struct {", "type FrobberSpec struct {\n\t// Tags are new.\n\tTags []string\n")
@@ -131,15 +131,88 @@ func TestPartialRunsExample(t *testing.T) {
 	w.edit(t, "apis/frobbers/v7beta1/types.go", "type FrobberSpec struct {", "// FrobberSpec, edited.\ntype FrobberSpec struct {")
 	w.step(t, "a doc comment in v7beta1", "partial run: 1 changed packages, 1 affected")
 	w.step(t, "the run after v7beta1's comment", "replayed")
-	if err := os.MkdirAll(filepath.Join(w.cached, "apis/frobbers/v8"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(w.plain, "apis/frobbers/v8"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	w.mkdir(t, "apis/frobbers/v8")
 	w.write(t, "apis/frobbers/v8/types.go", "// +k8s:deepcopy-gen=package\n\npackage v8\n\n// Frobber is new.\ntype Frobber struct {\n\tNames []string\n}\n")
 	w.step(t, "a new package", "no partial run")
 	w.step(t, "the run after the new package", "replayed")
+
+	// A package whose hand-written defaulting function takes v6's type:
+	// v6's object defaulters call it, so a change to it regenerates v6,
+	// which did not import it. (v6 then imports it, and the two import each
+	// other, as upstream's output would: only the bytes matter here.)
+	w.mkdir(t, "apis/frobbers/v5ports")
+	w.write(t, "apis/frobbers/v5ports/doc.go", "// +k8s:defaulter-gen=true\n\npackage v5ports\n")
+	w.write(t, "apis/frobbers/v5ports/defaults.go", "package v5ports\n\nimport v6 \"example.com/frobbers/apis/frobbers/v6\"\n\n"+
+		"func SetDefaults_FrobberSelector(obj *v6.FrobberSelector) {}\n")
+	w.step(t, "a package of defaulting functions", "no partial run")
+	w.step(t, "the run after the defaulting package", "replayed")
+	w.edit(t, "apis/frobbers/v5ports/defaults.go", "func SetDefaults_FrobberSelector(", "func SetDefaults_FrobberPort(obj *v6.FrobberPort) {}\n\nfunc SetDefaults_FrobberSelector(")
+	before := refmod.Files(t, w.cached)
+	if n := affected(t, w.stepLog(t, "a defaulting function for v6's port", "partial run: 1 changed packages")); n < 2 {
+		t.Errorf("a defaulting function for v6's type affected %d packages, want v6 too", n)
+	}
+	if changed := changedFiles(before, refmod.Files(t, w.cached)); !slices.Contains(changed, "apis/frobbers/v6/zz_generated.defaults.go") {
+		t.Errorf("v6's defaulters did not change; changed: %v", changed)
+	}
+	w.step(t, "the run after the defaulting function", "replayed")
+}
+
+// TestPartialRunsConversion runs the example's helpers, conversion
+// among them, with one more version, v5, that does not import the
+// internal package: its conversions are to that package all the same. A
+// field of the internal package, and a type v5 has too, regenerate every
+// version; an edit to v6's hand-written conversion regenerates v6.
+func TestPartialRunsConversion(t *testing.T) {
+	src, _ := filepath.Abs("../../../testdata/example")
+	dir := refmod.CopyDir(t, src)
+	v5 := map[string]string{
+		"doc.go":   "// +k8s:conversion-gen=example.com/frobbers/apis/frobbers\n\npackage v5\n",
+		"types.go": "package v5\n\n// Extra has a peer in the internal package only later.\ntype Extra struct {\n\tNames []string\n}\n",
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "apis/frobbers/v5"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range v5 {
+		if err := os.WriteFile(filepath.Join(dir, "apis/frobbers/v5", name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := twinOf(t, dir, []string{"generate", "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"),
+		"--generators", "deepcopy,defaulter,conversion,validation", "./apis/..."})
+	w.step(t, "first run", "")
+	w.step(t, "second run", "replayed")
+	w.edit(t, "apis/frobbers/types.go", "type FrobberSpec struct {",
+		"// Extra is new.\ntype Extra struct {\n\tNames []string\n}\n\ntype FrobberSpec struct {\n\t// Tags are new.\n\tTags []string\n")
+	before := refmod.Files(t, w.cached)
+	if n := affected(t, w.stepLog(t, "a field and a type in the internal package", "partial run: 1 changed packages")); n != 4 {
+		t.Errorf("a change to the internal package affected %d packages, want it and its three versions", n)
+	}
+	changed := changedFiles(before, refmod.Files(t, w.cached))
+	for _, v := range []string{"v5", "v6", "v7beta1"} {
+		if f := "apis/frobbers/" + v + "/zz_generated.conversion.go"; !slices.Contains(changed, f) {
+			t.Errorf("%s did not change; changed: %v", f, changed)
+		}
+	}
+	w.step(t, "the run after the internal change", "replayed")
+	// v6 converts the new field by hand from now on.
+	w.edit(t, "apis/frobbers/v6/conversion.go", "func Convert_v6_FrobberSpec_To_frobbers_FrobberSpec(",
+		"func Convert_v6_Tags_To_frobbers_Tags(in *Tags, out *frobbers.Tags, s conversion.Scope) error {\n\t*out = frobbers.Tags(*in)\n\treturn nil\n}\n\n"+
+			"func Convert_v6_FrobberSpec_To_frobbers_FrobberSpec(")
+	before = refmod.Files(t, w.cached)
+	w.step(t, "a hand-written conversion in v6", "partial run: 1 changed packages")
+	if changed := changedFiles(before, refmod.Files(t, w.cached)); !slices.Contains(changed, "apis/frobbers/v6/zz_generated.conversion.go") {
+		t.Errorf("v6's conversions did not change; changed: %v", changed)
+	}
+	w.step(t, "the run after the hand-written conversion", "replayed")
+}
+
+func (w *twin) mkdir(t *testing.T, dir string) {
+	t.Helper()
+	for _, root := range []string{w.cached, w.plain} {
+		if err := os.MkdirAll(filepath.Join(root, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // step runs apigen on both copies, requires them alike, and requires the
