@@ -87,3 +87,13 @@ func (p *Package) readTags() {
 func (p *Package) Local() bool {
 	return p.Source == nil || p.Source.Module == nil || p.Source.Module.Main
 }
+
+// Fixed reports whether p's files cannot change: it belongs to a module of
+// the module cache, neither main nor replaced by a directory nor vendored.
+func (p *Package) Fixed() bool {
+	if p.Source == nil || p.Source.Module == nil {
+		return false
+	}
+	mod := p.Source.Module
+	return !mod.Main && mod.Dir != "" && (mod.Replace == nil || mod.Replace.Version != "")
+}

@@ -3,6 +3,7 @@ package model
 import (
 	"testing"
 
+	"golang.org/x/tools/go/packages"
 	"k8s.io/gengo/v2/types"
 )
 
@@ -25,5 +26,26 @@ func TestOnly(t *testing.T) {
 	}
 	if !m.Emits(a) {
 		t.Error("Only changed the model it was called on")
+	}
+}
+
+func TestFixed(t *testing.T) {
+	cached := &packages.Module{Path: "k8s.io/api", Version: "v0.37.2", Dir: "/mod/k8s.io/api@v0.37.2"}
+	for _, c := range []struct {
+		name string
+		mod  *packages.Module
+		want bool
+	}{
+		{"no module", nil, false},
+		{"main module", &packages.Module{Path: "m", Main: true, Dir: "/m"}, false},
+		{"module cache", cached, true},
+		{"replaced by a version", &packages.Module{Path: "k8s.io/api", Version: "v0.37.1", Dir: cached.Dir, Replace: cached}, true},
+		{"replaced by a directory", &packages.Module{Path: "k8s.io/api", Version: "v0.37.1", Dir: "/src/api", Replace: &packages.Module{Path: "../api", Dir: "/src/api"}}, false},
+		{"vendored", &packages.Module{Path: "k8s.io/api", Version: "v0.37.2"}, false},
+	} {
+		p := &Package{Package: &types.Package{Path: "k8s.io/api/core/v1"}, Source: &packages.Package{Module: c.mod}}
+		if got := p.Fixed(); got != c.want {
+			t.Errorf("%s: Fixed() = %v, want %v", c.name, got, c.want)
+		}
 	}
 }

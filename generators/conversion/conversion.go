@@ -195,51 +195,37 @@ func (g *Generator) file(m *model.Model, t target, manual manualConversions, equ
 // target is linked with its types package and its peers, and every package
 // whose hand-written conversions are searched is linked with the packages
 // of the types they convert: a package that reaches those types calls
-// them. Packages of the module cache never change, so links to them are
-// left out; otherwise the default peers would link every target with
-// every other.
+// them. A types package or peer of the module cache is not linked: it
+// never changes, and the default peers (apimachinery's) would otherwise
+// link every target with every other.
 func (g *Generator) Local(m *model.Model) (map[string][]string, bool) {
 	links := map[string][]string{}
-	link := func(from string, to ...string) {
-		for _, t := range to {
-			if t != from && t != "" && changeable(m.Package(t)) {
-				links[from] = append(links[from], t)
-			}
-		}
-	}
 	targets, others := g.targets(m, &diag.List{})
 	searched := slices.Clone(others)
 	for _, t := range targets {
-		link(t.pkg.Path, t.typesPkg)
-		link(t.pkg.Path, t.peers...)
+		for _, to := range append([]string{t.typesPkg}, t.peers...) {
+			if p := m.Package(to); p == nil || !p.Fixed() {
+				links[t.pkg.Path] = append(links[t.pkg.Path], to)
+			}
+		}
 		searched = append(searched, t.pkg.Path)
 	}
 	for _, path := range searched {
 		p := m.Package(path)
-		if p == nil || !changeable(p) {
-			continue
+		if p == nil || p.Fixed() {
+			continue // its conversions never change
 		}
 		for _, f := range p.Functions {
 			if in, out, err := conversionTypes(f); err == nil {
-				link(path, typePackages(in, out)...)
+				links[path] = append(links[path], typePackages(in, out)...)
 			}
 		}
 	}
 	for p, to := range links {
 		slices.Sort(to)
-		links[p] = slices.Compact(to)
+		links[p] = slices.Compact(slices.DeleteFunc(to, func(q string) bool { return q == p }))
 	}
 	return links, true
-}
-
-// changeable reports whether p's files can change: it is not a package of
-// the module cache. A package that was not loaded counts as changeable.
-func changeable(p *model.Package) bool {
-	if p == nil || p.Source == nil || p.Source.Module == nil {
-		return true
-	}
-	mod := p.Source.Module
-	return mod.Main || mod.Dir == "" || (mod.Replace != nil && mod.Replace.Version == "")
 }
 
 // typePackages returns the packages of the named types that ts are or

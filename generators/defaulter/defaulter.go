@@ -298,9 +298,10 @@ func (g *Generator) file(m *model.Model, lib *library, sc *scope, j *job, diags 
 
 // Local reports whether the generator is local (see engine.Local): it is,
 // unless a peer directory names a tree. A package is linked with its
-// +k8s:defaulter-gen-input package, with the peers, and with every package
-// whose types its hand-written defaulting functions take: a package that
-// reaches such a type calls them.
+// +k8s:defaulter-gen-input package and with the peers, unless they are in
+// the module cache, which never changes, and with every package whose
+// types its hand-written defaulting functions take: a package that reaches
+// such a type calls them.
 func (g *Generator) Local(m *model.Model) (map[string][]string, bool) {
 	peers := g.peerPaths()
 	if slices.ContainsFunc(peers, func(p string) bool { return strings.HasSuffix(p, "/...") }) {
@@ -310,15 +311,19 @@ func (g *Generator) Local(m *model.Model) (map[string][]string, bool) {
 	for _, p := range m.Packages {
 		var to []string
 		if a := activationOf(p.Path, p.Markers); a.enabled {
-			to = append([]string{a.input}, peers...)
+			for _, q := range append([]string{a.input}, peers...) {
+				if qp := m.Package(q); qp == nil || !qp.Fixed() {
+					to = append(to, q)
+				}
+			}
 		}
 		for _, f := range p.Functions {
-			if t := defaultedType(f); t != nil {
+			if t := defaultedType(f); t != nil && t.Name.Package != "" {
 				to = append(to, t.Name.Package)
 			}
 		}
 		slices.Sort(to)
-		to = slices.Compact(slices.DeleteFunc(to, func(q string) bool { return q == p.Path || q == "" }))
+		to = slices.Compact(slices.DeleteFunc(to, func(q string) bool { return q == p.Path }))
 		if len(to) > 0 {
 			links[p.Path] = to
 		}
