@@ -155,6 +155,24 @@ func TestPartialRunsExample(t *testing.T) {
 		t.Errorf("v6's defaulters did not change; changed: %v", changed)
 	}
 	w.step(t, "the run after the defaulting function", "replayed")
+
+	// The same for a type of the module cache: v6 and v7beta1 reach
+	// ObjectMeta, and only that type joins them to v5meta.
+	w.mkdir(t, "apis/frobbers/v5meta")
+	w.write(t, "apis/frobbers/v5meta/doc.go", "// +k8s:defaulter-gen=true\n\npackage v5meta\n")
+	w.write(t, "apis/frobbers/v5meta/defaults.go", "package v5meta\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n"+
+		"func SetDefaults_ObjectMeta(obj *metav1.ObjectMeta) {}\n")
+	w.step(t, "a package defaulting ObjectMeta", "no partial run")
+	w.step(t, "the run after the ObjectMeta package", "replayed")
+	w.edit(t, "apis/frobbers/v5meta/defaults.go", "func SetDefaults_ObjectMeta(", "func SetDefaults_ObjectMeta_Labels(obj *metav1.ObjectMeta) {}\n\nfunc SetDefaults_ObjectMeta(")
+	before = refmod.Files(t, w.cached)
+	w.step(t, "a second defaulting function for ObjectMeta", "partial run: 1 changed packages")
+	changed := changedFiles(before, refmod.Files(t, w.cached))
+	for _, v := range []string{"v6", "v7beta1"} {
+		if f := "apis/frobbers/" + v + "/zz_generated.defaults.go"; !slices.Contains(changed, f) {
+			t.Errorf("%s did not change; changed: %v", f, changed)
+		}
+	}
 }
 
 // TestPartialRunsConversion runs the example's helpers, conversion
