@@ -32,7 +32,8 @@ type Local interface {
 }
 
 // links asks every generator for its links over the model it sees, and
-// reports false if one of them is not local.
+// reports false if one of them is not local. Each package's links come
+// sorted, once each, without the package itself.
 func links(opts Options, m *model.Model, gens []Generator) (map[string][]string, bool) {
 	out := map[string][]string{}
 	for _, g := range gens {
@@ -47,6 +48,10 @@ func links(opts Options, m *model.Model, gens []Generator) (map[string][]string,
 		for p, to := range linked {
 			out[p] = append(out[p], to...)
 		}
+	}
+	for p, to := range out {
+		slices.Sort(to)
+		out[p] = slices.Compact(slices.DeleteFunc(to, func(q string) bool { return q == p }))
 	}
 	return out, true
 }

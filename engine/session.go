@@ -2,6 +2,7 @@ package engine
 
 import (
 	"go/token"
+	"iter"
 	"maps"
 	"os"
 	"path/filepath"
@@ -44,7 +45,7 @@ func Open(opts Options, gens ...Generator) (*Session, *model.Model, *diag.List) 
 		return nil, nil, diags
 	}
 	dir, _ := filepath.Abs(opts.Dir)
-	return &Session{dir: dir, res: res, model: m, reg: reg, files: stampFiles(res)}, m, diags
+	return &Session{dir: dir, res: res, model: m, reg: reg, files: stampFiles(maps.Values(res.ByPath))}, m, diags
 }
 
 // loadModel loads opts.Patterns, with the extra packages gens need, and
@@ -199,19 +200,15 @@ func (s *Session) join(cfg load.Config) bool {
 		return false
 	}
 	s.model.Joined(fresh)
-	joined := &load.Result{ByPath: map[string]*packages.Package{}}
-	for _, p := range fresh {
-		joined.ByPath[p.PkgPath] = p
-	}
-	maps.Copy(s.files, stampFiles(joined))
+	maps.Copy(s.files, stampFiles(slices.Values(fresh)))
 	return true
 }
 
 // stampFiles records the hand-written Go files of the main module's
 // packages, so that a later run can tell whether the load is still true.
-func stampFiles(res *load.Result) map[string]fileState {
+func stampFiles(pkgs iter.Seq[*packages.Package]) map[string]fileState {
 	files := map[string]fileState{}
-	for _, p := range res.ByPath {
+	for p := range pkgs {
 		if p.Module == nil || !p.Module.Main {
 			continue // the module cache and GOROOT do not change
 		}

@@ -33,18 +33,18 @@ type checker struct {
 
 // check fills in Fset, Syntax, Types and IllTyped of every package
 // reachable from roots that has no types yet, and adds parse and type
-// errors to Errors. prior holds the types of an earlier load the packages
-// were joined to (see Extend), by path.
-func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, prior map[string]*types.Package) {
+// errors to Errors. imports holds, by path, the types of an earlier load
+// the packages were joined to (see Extend), or is nil; check adds to it.
+func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, imports map[string]*types.Package) {
+	if imports == nil {
+		imports = map[string]*types.Package{}
+	}
 	c := &checker{
 		fset:    fset,
 		roots:   map[*packages.Package]bool{},
 		std:     std,
 		cpu:     make(chan struct{}, runtime.GOMAXPROCS(0)),
-		imports: map[string]*types.Package{},
-	}
-	for path, t := range prior {
-		c.imports[path] = t
+		imports: imports,
 	}
 	for _, r := range roots {
 		c.roots[r] = true

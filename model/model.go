@@ -99,6 +99,13 @@ func (m *Model) Extend(targets, extra []*packages.Package, diags *diag.List) *Mo
 // packages known only as dependencies.
 func (m *Model) Package(path string) *Package { return m.read[path] }
 
+// Fixed reports whether the package at path is one the model read whose
+// files cannot change (see Package.Fixed).
+func (m *Model) Fixed(path string) bool {
+	p := m.read[path]
+	return p != nil && p.Fixed()
+}
+
 // Markers returns the markers above the declaration of t, a named type of
 // one of the model's packages.
 func (m *Model) Markers(t *types.Type) markers.Set {

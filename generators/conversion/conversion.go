@@ -204,7 +204,7 @@ func (g *Generator) Local(m *model.Model) (map[string][]string, bool) {
 	searched := slices.Clone(others)
 	for _, t := range targets {
 		for _, to := range append([]string{t.typesPkg}, t.peers...) {
-			if p := m.Package(to); p == nil || !p.Fixed() {
+			if !m.Fixed(to) {
 				links[t.pkg.Path] = append(links[t.pkg.Path], to)
 			}
 		}
@@ -220,10 +220,6 @@ func (g *Generator) Local(m *model.Model) (map[string][]string, bool) {
 				links[path] = append(links[path], typePackages(in, out)...)
 			}
 		}
-	}
-	for p, to := range links {
-		slices.Sort(to)
-		links[p] = slices.Compact(slices.DeleteFunc(to, func(q string) bool { return q == p }))
 	}
 	return links, true
 }

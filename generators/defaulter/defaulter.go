@@ -309,23 +309,17 @@ func (g *Generator) Local(m *model.Model) (map[string][]string, bool) {
 	}
 	links := map[string][]string{}
 	for _, p := range m.Packages {
-		var to []string
 		if a := activationOf(p.Path, p.Markers); a.enabled {
 			for _, q := range append([]string{a.input}, peers...) {
-				if qp := m.Package(q); qp == nil || !qp.Fixed() {
-					to = append(to, q)
+				if !m.Fixed(q) {
+					links[p.Path] = append(links[p.Path], q)
 				}
 			}
 		}
 		for _, f := range p.Functions {
 			if t := defaultedType(f); t != nil && t.Name.Package != "" {
-				to = append(to, t.Name.Package)
+				links[p.Path] = append(links[p.Path], t.Name.Package)
 			}
-		}
-		slices.Sort(to)
-		to = slices.Compact(slices.DeleteFunc(to, func(q string) bool { return q == p.Path }))
-		if len(to) > 0 {
-			links[p.Path] = to
 		}
 	}
 	return links, true

@@ -72,15 +72,11 @@ func TestPartialRuns(t *testing.T) {
 	// holding one copy it: batch/v1's CronJobStatus.Active, for one.
 	w.edit(t, "core/v1/types.go", "type ObjectReference struct {",
 		"type ObjectReference struct {\n\t// Extra is new.\n\t// +optional\n\tExtra []string `json:\"extra,omitempty\" protobuf:\"bytes,99,rep,name=extra\"`\n")
-	before = refmod.Files(t, w.cached)
-	log := w.stepLog(t, "a field in core/v1", "partial run:")
+	log := w.stepChanging(t, "a field in core/v1", "partial run:", "batch/v1/zz_generated.deepcopy.go")
 	if n := affected(t, log); n < 2 {
 		t.Errorf("a field in core/v1 affected %d packages, want its dependents too:\n%s", n, log)
 	}
 	t.Logf("a field in core/v1: %s", strings.TrimSpace(log))
-	if changed := changedFiles(before, refmod.Files(t, w.cached)); !slices.Contains(changed, "batch/v1/zz_generated.deepcopy.go") {
-		t.Errorf("batch/v1/zz_generated.deepcopy.go did not change; changed: %v", changed)
-	}
 	w.step(t, "the run after core/v1's field", "replayed")
 
 	w.write(t, "apps/v1/extra.go", "package v1\n\n// Extra is new.\ntype Extra struct {\n\t// Names are new.\n\tNames []string `json:\"names\" protobuf:\"bytes,1,rep,name=names\"`\n}\n")
@@ -131,8 +127,9 @@ func TestPartialRunsExample(t *testing.T) {
 	w.edit(t, "apis/frobbers/v7beta1/types.go", "type FrobberSpec struct {", "// FrobberSpec, edited.\ntype FrobberSpec struct {")
 	w.step(t, "a doc comment in v7beta1", "partial run: 1 changed packages, 1 affected")
 	w.step(t, "the run after v7beta1's comment", "replayed")
-	w.mkdir(t, "apis/frobbers/v8")
-	w.write(t, "apis/frobbers/v8/types.go", "// +k8s:deepcopy-gen=package\n\npackage v8\n\n// Frobber is new.\ntype Frobber struct {\n\tNames []string\n}\n")
+	w.addPackage(t, "apis/frobbers/v8", map[string]string{
+		"types.go": "// +k8s:deepcopy-gen=package\n\npackage v8\n\n// Frobber is new.\ntype Frobber struct {\n\tNames []string\n}\n",
+	})
 	w.step(t, "a new package", "no partial run")
 	w.step(t, "the run after the new package", "replayed")
 
@@ -140,39 +137,33 @@ func TestPartialRunsExample(t *testing.T) {
 	// v6's object defaulters call it, so a change to it regenerates v6,
 	// which did not import it. (v6 then imports it, and the two import each
 	// other, as upstream's output would: only the bytes matter here.)
-	w.mkdir(t, "apis/frobbers/v5ports")
-	w.write(t, "apis/frobbers/v5ports/doc.go", "// +k8s:defaulter-gen=true\n\npackage v5ports\n")
-	w.write(t, "apis/frobbers/v5ports/defaults.go", "package v5ports\n\nimport v6 \"example.com/frobbers/apis/frobbers/v6\"\n\n"+
-		"func SetDefaults_FrobberSelector(obj *v6.FrobberSelector) {}\n")
+	w.addPackage(t, "apis/frobbers/v5ports", map[string]string{
+		"doc.go": "// +k8s:defaulter-gen=true\n\npackage v5ports\n",
+		"defaults.go": "package v5ports\n\nimport v6 \"example.com/frobbers/apis/frobbers/v6\"\n\n" +
+			"func SetDefaults_FrobberSelector(obj *v6.FrobberSelector) {}\n",
+	})
 	w.step(t, "a package of defaulting functions", "no partial run")
 	w.step(t, "the run after the defaulting package", "replayed")
 	w.edit(t, "apis/frobbers/v5ports/defaults.go", "func SetDefaults_FrobberSelector(", "func SetDefaults_FrobberPort(obj *v6.FrobberPort) {}\n\nfunc SetDefaults_FrobberSelector(")
-	before := refmod.Files(t, w.cached)
-	if n := affected(t, w.stepLog(t, "a defaulting function for v6's port", "partial run: 1 changed packages")); n < 2 {
+	log := w.stepChanging(t, "a defaulting function for v6's port", "partial run: 1 changed packages",
+		"apis/frobbers/v6/zz_generated.defaults.go")
+	if n := affected(t, log); n < 2 {
 		t.Errorf("a defaulting function for v6's type affected %d packages, want v6 too", n)
-	}
-	if changed := changedFiles(before, refmod.Files(t, w.cached)); !slices.Contains(changed, "apis/frobbers/v6/zz_generated.defaults.go") {
-		t.Errorf("v6's defaulters did not change; changed: %v", changed)
 	}
 	w.step(t, "the run after the defaulting function", "replayed")
 
 	// The same for a type of the module cache: v6 and v7beta1 reach
 	// ObjectMeta, and only that type joins them to v5meta.
-	w.mkdir(t, "apis/frobbers/v5meta")
-	w.write(t, "apis/frobbers/v5meta/doc.go", "// +k8s:defaulter-gen=true\n\npackage v5meta\n")
-	w.write(t, "apis/frobbers/v5meta/defaults.go", "package v5meta\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n"+
-		"func SetDefaults_ObjectMeta(obj *metav1.ObjectMeta) {}\n")
+	w.addPackage(t, "apis/frobbers/v5meta", map[string]string{
+		"doc.go": "// +k8s:defaulter-gen=true\n\npackage v5meta\n",
+		"defaults.go": "package v5meta\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+			"func SetDefaults_ObjectMeta(obj *metav1.ObjectMeta) {}\n",
+	})
 	w.step(t, "a package defaulting ObjectMeta", "no partial run")
 	w.step(t, "the run after the ObjectMeta package", "replayed")
 	w.edit(t, "apis/frobbers/v5meta/defaults.go", "func SetDefaults_ObjectMeta(", "func SetDefaults_ObjectMeta_Labels(obj *metav1.ObjectMeta) {}\n\nfunc SetDefaults_ObjectMeta(")
-	before = refmod.Files(t, w.cached)
-	w.step(t, "a second defaulting function for ObjectMeta", "partial run: 1 changed packages")
-	changed := changedFiles(before, refmod.Files(t, w.cached))
-	for _, v := range []string{"v6", "v7beta1"} {
-		if f := "apis/frobbers/" + v + "/zz_generated.defaults.go"; !slices.Contains(changed, f) {
-			t.Errorf("%s did not change; changed: %v", f, changed)
-		}
-	}
+	w.stepChanging(t, "a second defaulting function for ObjectMeta", "partial run: 1 changed packages",
+		"apis/frobbers/v6/zz_generated.defaults.go", "apis/frobbers/v7beta1/zz_generated.defaults.go")
 }
 
 // TestPartialRunsConversion runs the example's helpers, conversion
@@ -183,53 +174,42 @@ func TestPartialRunsExample(t *testing.T) {
 func TestPartialRunsConversion(t *testing.T) {
 	src, _ := filepath.Abs("../../../testdata/example")
 	dir := refmod.CopyDir(t, src)
-	v5 := map[string]string{
-		"doc.go":   "// +k8s:conversion-gen=example.com/frobbers/apis/frobbers\n\npackage v5\n",
-		"types.go": "package v5\n\n// Extra has a peer in the internal package only later.\ntype Extra struct {\n\tNames []string\n}\n",
-	}
-	if err := os.MkdirAll(filepath.Join(dir, "apis/frobbers/v5"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, text := range v5 {
-		if err := os.WriteFile(filepath.Join(dir, "apis/frobbers/v5", name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	w := twinOf(t, dir, []string{"generate", "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"),
 		"--generators", "deepcopy,defaulter,conversion,validation", "./apis/..."})
+	w.addPackage(t, "apis/frobbers/v5", map[string]string{
+		"doc.go":   "// +k8s:conversion-gen=example.com/frobbers/apis/frobbers\n\npackage v5\n",
+		"types.go": "package v5\n\n// Extra has a peer in the internal package only later.\ntype Extra struct {\n\tNames []string\n}\n",
+	})
 	w.step(t, "first run", "")
 	w.step(t, "second run", "replayed")
 	w.edit(t, "apis/frobbers/types.go", "type FrobberSpec struct {",
 		"// Extra is new.\ntype Extra struct {\n\tNames []string\n}\n\ntype FrobberSpec struct {\n\t// Tags are new.\n\tTags []string\n")
-	before := refmod.Files(t, w.cached)
-	if n := affected(t, w.stepLog(t, "a field and a type in the internal package", "partial run: 1 changed packages")); n != 4 {
+	log := w.stepChanging(t, "a field and a type in the internal package", "partial run: 1 changed packages",
+		"apis/frobbers/v5/zz_generated.conversion.go", "apis/frobbers/v6/zz_generated.conversion.go",
+		"apis/frobbers/v7beta1/zz_generated.conversion.go")
+	if n := affected(t, log); n != 4 {
 		t.Errorf("a change to the internal package affected %d packages, want it and its three versions", n)
-	}
-	changed := changedFiles(before, refmod.Files(t, w.cached))
-	for _, v := range []string{"v5", "v6", "v7beta1"} {
-		if f := "apis/frobbers/" + v + "/zz_generated.conversion.go"; !slices.Contains(changed, f) {
-			t.Errorf("%s did not change; changed: %v", f, changed)
-		}
 	}
 	w.step(t, "the run after the internal change", "replayed")
 	// v6 converts the new field by hand from now on.
 	w.edit(t, "apis/frobbers/v6/conversion.go", "func Convert_v6_FrobberSpec_To_frobbers_FrobberSpec(",
 		"func Convert_v6_Tags_To_frobbers_Tags(in *Tags, out *frobbers.Tags, s conversion.Scope) error {\n\t*out = frobbers.Tags(*in)\n\treturn nil\n}\n\n"+
 			"func Convert_v6_FrobberSpec_To_frobbers_FrobberSpec(")
-	before = refmod.Files(t, w.cached)
-	w.step(t, "a hand-written conversion in v6", "partial run: 1 changed packages")
-	if changed := changedFiles(before, refmod.Files(t, w.cached)); !slices.Contains(changed, "apis/frobbers/v6/zz_generated.conversion.go") {
-		t.Errorf("v6's conversions did not change; changed: %v", changed)
-	}
+	w.stepChanging(t, "a hand-written conversion in v6", "partial run: 1 changed packages",
+		"apis/frobbers/v6/zz_generated.conversion.go")
 	w.step(t, "the run after the hand-written conversion", "replayed")
 }
 
-func (w *twin) mkdir(t *testing.T, dir string) {
+// addPackage makes the directory dir, with files by name, in both copies.
+func (w *twin) addPackage(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
 	for _, root := range []string{w.cached, w.plain} {
 		if err := os.MkdirAll(filepath.Join(root, dir), 0o755); err != nil {
 			t.Fatal(err)
 		}
+	}
+	for name, text := range files {
+		w.write(t, filepath.Join(dir, name), text)
 	}
 }
 
@@ -254,6 +234,21 @@ func (w *twin) stepLog(t *testing.T, what, want string) string {
 	w.step(t, what, want)
 	log, _ := os.ReadFile(w.log)
 	return string(log)
+}
+
+// stepChanging is stepLog, requiring the cached run to change every one
+// of files.
+func (w *twin) stepChanging(t *testing.T, what, want string, files ...string) string {
+	t.Helper()
+	before := refmod.Files(t, w.cached)
+	log := w.stepLog(t, what, want)
+	changed := changedFiles(before, refmod.Files(t, w.cached))
+	for _, f := range files {
+		if !slices.Contains(changed, f) {
+			t.Errorf("%s: %s did not change; changed: %v", what, f, changed)
+		}
+	}
+	return log
 }
 
 var affectedRE = regexp.MustCompile(`partial run: \d+ changed packages, (\d+) affected`)
