@@ -57,6 +57,7 @@ type Output struct {
 type Options struct {
 	Dir        string            // where relative patterns are resolved; "" is the working directory
 	Patterns   []string          // packages to generate for
+	Nested     bool              // a "dir/..." pattern also takes the modules below dir, as controller-gen's paths= do
 	VerifyOnly bool              // compare with disk instead of writing
 	Strict     bool              // warnings fail the run, as errors do
 	LintRules  []string          // upstream's --lint-rules, checked on the packages the patterns name

@@ -27,7 +27,7 @@ func extraPackages(opts Options, reg *markers.Registry, gens []Generator) ([]loa
 	if !slices.ContainsFunc(gens, func(g Generator) bool { _, ok := g.(Needer); return ok }) {
 		return nil, nil
 	}
-	pkgs, err := load.List(load.Config{Dir: opts.Dir, Patterns: opts.Patterns})
+	pkgs, err := load.List(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Nested: opts.Nested})
 	if err != nil {
 		return nil, err
 	}

@@ -66,7 +66,7 @@ func loadModel(opts Options, gens []Generator) (*load.Result, *model.Model, *mar
 	for _, p := range opts.Preload {
 		extra = append(extra, load.Extra{Path: p, Why: "preload", Optional: true})
 	}
-	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra})
+	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra, Nested: opts.Nested})
 	opts.phase("loading", start)
 	if diags.HasErrors() {
 		return nil, nil, nil, diags
@@ -88,7 +88,7 @@ func (s *Session) Generate(opts Options, gens ...Generator) (Output, *diag.List,
 	if dir != s.dir || !s.unchanged() {
 		return Output{}, nil, false
 	}
-	cfg := load.Config{Dir: opts.Dir, Patterns: opts.Patterns}
+	cfg := load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Nested: opts.Nested}
 	targets, _, ok := load.Select(s.res, cfg)
 	if !ok && s.join(cfg) {
 		targets, _, ok = load.Select(s.res, cfg)

@@ -34,6 +34,9 @@ type Config struct {
 	Dir      string   // working directory for relative patterns; "" is the process's
 	Patterns []string // import paths, directories, or either with "/..."
 	Extra    []Extra  // packages generators read but do not generate for
+	// Nested: a "dir/..." pattern also names every module below dir, as
+	// controller-gen's paths= do (go list leaves nested modules out).
+	Nested bool
 }
 
 // Extra is a package a generator needs beyond the patterns, such as the
@@ -85,16 +88,8 @@ func Load(cfg Config) (*Result, *diag.List) {
 
 // listGraph asks go list for the graph of the packages cfg names.
 func listGraph(cfg Config) ([]*packages.Package, error) {
-	pcfg := &packages.Config{
-		Mode:       mode,
-		Dir:        cfg.Dir,
-		BuildFlags: []string{"-tags", BuildTag},
-	}
-	patterns := slices.Clone(cfg.Patterns)
-	for _, e := range cfg.Extra {
-		patterns = append(patterns, e.Path)
-	}
-	return loadWithoutCgo(pcfg, patterns)
+	pcfg := packages.Config{Mode: mode, BuildFlags: []string{"-tags", BuildTag}}
+	return listGroups(pcfg, groups(cfg), loadWithoutCgo)
 }
 
 // sort sets res's Targets and Extra from the roots a load of cfg listed,
@@ -358,11 +353,11 @@ func byPath(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.Pk
 // List finds the packages the patterns name without loading them: names,
 // import paths and files only.
 func List(cfg Config) ([]*packages.Package, error) {
-	return packages.Load(&packages.Config{
-		Mode:       packages.NeedName | packages.NeedFiles,
-		Dir:        cfg.Dir,
-		BuildFlags: []string{"-tags", BuildTag},
-	}, cfg.Patterns...)
+	cfg.Extra = nil
+	pcfg := packages.Config{Mode: packages.NeedName | packages.NeedFiles, BuildFlags: []string{"-tags", BuildTag}}
+	return listGroups(pcfg, groups(cfg), func(c *packages.Config, pats []string) ([]*packages.Package, error) {
+		return packages.Load(c, pats...)
+	})
 }
 
 // position parses the "file:line:col" form that go/packages uses.

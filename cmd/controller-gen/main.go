@@ -66,7 +66,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		printMarkers(stdout, stderr, which, args)
 		return 0
 	}
-	opts := engine.Options{Stdout: stdout, Stderr: stderr}
+	// paths= load as controller-tools' loader does: each directory in the
+	// module that holds it, and "dir/..." with the modules below dir.
+	opts := engine.Options{Stdout: stdout, Stderr: stderr, Nested: true}
 	var gens []*generator
 	rules := map[string]*outputRule{}
 	var defaultRule *outputRule

@@ -1,0 +1,35 @@
+// Package v1 is a CRD version in a module nested in the repository's
+// root module, with no go.work over both.
+// +kubebuilder:object:generate=true
+// +groupName=nested.example.com
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// WidgetSpec is what a widget should be.
+type WidgetSpec struct {
+	// Size is how big.
+	// +kubebuilder:validation:Minimum=1
+	Size int32 `json:"size"`
+	// Owner names the owner.
+	// +optional
+	Owner string `json:"owner,omitempty"`
+}
+
+// Widget is a nested module's kind.
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec WidgetSpec `json:"spec,omitempty"`
+}
+
+// WidgetList lists widgets.
+// +kubebuilder:object:root=true
+type WidgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Widget `json:"items"`
+}
