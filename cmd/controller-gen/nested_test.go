@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
+	"io"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apigen-dev/apigen/refmod"
@@ -31,4 +35,33 @@ func TestNestedModules(t *testing.T) {
 			t.Errorf("%d files generated, want two CRDs and two deepcopy files", n)
 		}
 	})
+}
+
+// TestObjectForms runs the object generator on testdata/crd/objectforms:
+// maps whose values are maps, slices or pointers, and instantiated generic
+// types, which controller-gen spells its own way (karpenter's sets.Set
+// fields, in the real-world sweep).
+func TestObjectForms(t *testing.T) {
+	src, err := filepath.Abs("../../testdata/crd/objectforms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := compareTrees(t, func() string { return refmod.CopyDir(t, src) }, "object", "paths=./..."); n != 1 {
+		t.Errorf("%d files generated, want one deepcopy file", n)
+	}
+	t.Chdir(refmod.CopyDir(t, src))
+	var stderr bytes.Buffer
+	if code := run([]string{"object", "paths=./..."}, io.Discard, &stderr); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr.String())
+	}
+	// Every field that copies a sets.Set[...] gets the warning, at its line.
+	for _, line := range []int{24, 25, 26, 27, 28, 29, 33} {
+		want := fmt.Sprintf("api/v1/types.go:%d:", line)
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("no warning at %s:\n%s", want, stderr.String())
+		}
+	}
+	if n := strings.Count(stderr.String(), "controller-tools#756"); n != 7 {
+		t.Errorf("%d warnings, want one per field that copies a sets.Set (6) and one for type Volumes:\n%s", n, stderr.String())
+	}
 }

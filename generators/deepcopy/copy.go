@@ -63,8 +63,13 @@ func (e *emitter) copyMap(t *types.Type) {
 			e.p("if val == nil {\n(*out)[key] = nil\n} else {\n(*out)[key] = val.DeepCopy%s()\n}", uelem.Name.Name)
 		}
 	case isReferenceKind(uelem):
-		e.p("var outVal %s", e.name(uelem))
-		e.p("if val == nil {\n(*out)[key] = nil\n} else {\nin, out := &val, &outVal")
+		e.p("var outVal %s", e.underlyingName(uelem))
+		if e.plain {
+			// controller-gen copies from the map's entry, not the loop's variable.
+			e.p("if val == nil {\n(*out)[key] = nil\n} else {\ninVal := (*in)[key]\nin, out := &inVal, &outVal")
+		} else {
+			e.p("if val == nil {\n(*out)[key] = nil\n} else {\nin, out := &val, &outVal")
+		}
 		e.copyValue(elem)
 		e.p("}\n(*out)[key] = outVal")
 	case uelem.Kind == types.Struct:

@@ -25,6 +25,8 @@ type emitter struct {
 	buf   bytes.Buffer
 	at    token.Position // what diagnostics point at
 	plain bool           // controller-gen's form: no final return, no interface methods
+
+	unspelled map[string]bool // fields warned about by warnUnspelled
 }
 
 func (e *emitter) p(format string, args ...any) {
@@ -55,8 +57,20 @@ func (e *emitter) name(t *types.Type) string {
 		for i, a := range inst.Args {
 			args[i] = e.name(a)
 		}
-		return origin + "[" + strings.Join(args, ", ") + "]"
+		full := origin + "[" + strings.Join(args, ", ") + "]"
+		if e.plain {
+			// controller-gen leaves an instance's type arguments out
+			// (controller-tools#756), which karpenter puts back with sed.
+			e.warnUnspelled(full)
+			return origin
+		}
+		return full
 	}
+	return e.structure(t)
+}
+
+// structure spells a pointer, slice, array or map type from its parts.
+func (e *emitter) structure(t *types.Type) string {
 	switch t.Kind {
 	case types.Pointer:
 		return "*" + e.name(t.Elem)
@@ -65,10 +79,33 @@ func (e *emitter) name(t *types.Type) string {
 	case types.Array:
 		return fmt.Sprintf("[%d]%s", t.Len, e.name(t.Elem))
 	case types.Map:
-		key := e.name(t.Key)
-		return "map[" + key + "]" + e.name(t.Elem)
+		return "map[" + e.name(t.Key) + "]" + e.name(t.Elem)
 	}
 	return e.raw.Name(t)
+}
+
+// warnUnspelled says, once per field, that controller-gen's spelling of
+// the instance named does not compile.
+func (e *emitter) warnUnspelled(named string) {
+	key := e.at.String()
+	if e.unspelled[key] {
+		return
+	}
+	if e.unspelled == nil {
+		e.unspelled = map[string]bool{}
+	}
+	e.unspelled[key] = true
+	e.diags.Warnf(e.at, "controller-gen writes %s without its type arguments (controller-tools#756), so this deep copy does not compile until they are put back; apigen writes the same", named)
+}
+
+// underlyingName spells t, the underlying type of a map's values. For an
+// instantiated generic type controller-gen spells out the instance's
+// underlying type, where deepcopy-gen names the instance.
+func (e *emitter) underlyingName(t *types.Type) string {
+	if !e.plain || e.m.InstanceOf(t) == nil {
+		return e.name(t)
+	}
+	return e.structure(t)
 }
 
 // generic reports whether spelling t involves a type parameter or an

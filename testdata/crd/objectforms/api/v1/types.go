@@ -1,0 +1,33 @@
+// Package v1 holds the field shapes whose deep copies controller-gen's
+// object generator spells in its own way: maps whose values are maps,
+// slices or pointers, and instantiated generic types.
+// +kubebuilder:object:generate=true
+// +groupName=forms.example.com
+package v1
+
+import (
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/sets"
+)
+
+// Labels is a named map.
+type Labels map[string]string
+
+// Forms holds one field of each shape.
+type Forms struct {
+	MapOfMaps     map[string]map[string]string
+	MapOfSlices   map[string][]string
+	MapOfPointers map[string]*string
+	MapOfNamed    map[types.NamespacedName]corev1.ResourceList
+	MapOfLabels   map[string]Labels
+	Set           sets.Set[string]
+	SetPointer    *sets.Set[int]
+	MapOfSets     map[string]sets.Set[string]
+	SliceOfSets   []sets.Set[string]
+	NestedSets    map[string]map[string]sets.Set[string]
+	Volumes       Volumes
+}
+
+// Volumes is a named map of generic sets.
+type Volumes map[string]sets.Set[string]
