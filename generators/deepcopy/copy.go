@@ -56,7 +56,7 @@ func (e *emitter) copyMap(t *types.Type) {
 	switch {
 	case dc != nil || dci != nil:
 		e.assignCopy("(*out)[key]", "val", elem, dc)
-	case elem.IsAnonymousStruct(), assignable(uelem):
+	case (elem.IsAnonymousStruct() || assignable(uelem)) && e.shallow(elem):
 		e.p("(*out)[key] = val")
 	case uelem.Kind == types.Interface:
 		if e.checkInterface(uelem) {
@@ -146,8 +146,9 @@ func (e *emitter) copyStruct(t *types.Type) {
 		if pos := e.m.FieldPosition(ut, i); pos.IsValid() {
 			e.at = pos
 		}
+		e.declared = e.declaredParts(ut, i)
 		e.copyField(t, mem)
-		e.at = outer
+		e.at, e.declared = outer, nil
 	}
 }
 
@@ -176,7 +177,7 @@ func (e *emitter) copyField(t *types.Type, mem types.Member) {
 		e.p("}")
 	case uft.Kind == types.Array:
 		e.p("%s = %s", out, in)
-	case uft.Kind == types.Struct && ft.IsAssignable():
+	case uft.Kind == types.Struct && ft.IsAssignable() && e.shallow(ft):
 		e.p("%s = %s", out, in)
 	case uft.Kind == types.Struct:
 		e.p("%s.DeepCopyInto(&%s)", in, out)
@@ -210,7 +211,12 @@ func (e *emitter) copyPointer(t *types.Type) {
 		e.p("*out = new(%s)\n**out = **in", e.name(elem))
 	case isReferenceKind(uelem):
 		e.p("*out = new(%s)\nif **in != nil {\nin, out := *in, *out", e.name(elem))
-		e.copyValue(uelem)
+		if e.plain {
+			// controller-gen copies the pointee by its own name.
+			e.copyValue(elem)
+		} else {
+			e.copyValue(uelem)
+		}
 		e.p("}")
 	case uelem.Kind == types.Struct:
 		e.p("*out = new(%s)\n(*in).DeepCopyInto(*out)", e.name(elem))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
+	gotypes "go/types"
 	"slices"
 	"strings"
 
@@ -26,7 +27,8 @@ type emitter struct {
 	at    token.Position // what diagnostics point at
 	plain bool           // controller-gen's form: no final return, no interface methods
 
-	unspelled map[string]bool // fields warned about by warnUnspelled
+	unspelled map[string]bool              // fields warned about by warnUnspelled
+	declared  map[*types.Type]gotypes.Type // in controller-gen's form, the parts of the field being copied as declared
 }
 
 func (e *emitter) p(format string, args ...any) {
@@ -42,6 +44,12 @@ func (e *emitter) fail(format string, args ...any) {
 // every type upstream can handle; type parameters and instantiated generic
 // types are spelled here.
 func (e *emitter) name(t *types.Type) string {
+	if s, ok := e.aliasName(t); ok {
+		return s
+	}
+	if e.hasAlias(t) {
+		return e.structure(t)
+	}
 	if len(t.TypeParams) > 0 {
 		return strings.ReplaceAll(e.raw.Name(t), ",", ", ")
 	}

@@ -29,5 +29,25 @@ type Forms struct {
 	Volumes       Volumes
 }
 
+// Ref and Quantities are aliases, which controller-gen spells as declared.
+type (
+	Ref        = corev1.ObjectReference
+	Quantities = corev1.ResourceList
+)
+
+// Aliased holds fields declared with aliases.
+type Aliased struct {
+	Refs      []Ref
+	RefPtr    *Ref
+	Ref       Ref
+	QMap      map[string]Quantities
+	Q         Quantities
+	QPointers map[string]*Quantities
+	// The same shapes without aliases.
+	Direct     corev1.ObjectReference
+	DirectPtrs map[string]*corev1.ResourceList
+	LabelsPtr  *Labels
+}
+
 // Volumes is a named map of generic sets.
 type Volumes map[string]sets.Set[string]

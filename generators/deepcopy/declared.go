@@ -1,0 +1,102 @@
+package deepcopy
+
+import (
+	gotypes "go/types"
+
+	"k8s.io/gengo/v2/types"
+)
+
+// controller-gen reads types with go/types, where an alias stays an alias;
+// the model, like gengo, resolves it. So in controller-gen's form the
+// emitter keeps, while it copies a struct field, the field's type as
+// declared, part by part: an alias is spelled by its own name, and a
+// value whose declared type is an alias is never shallow-copied, as
+// controller-gen's shallow-copy test knows no aliases.
+
+// declaredParts maps each part of the type of field i of struct t to that
+// part as the field declares it, in controller-gen's form; nil otherwise.
+func (e *emitter) declaredParts(t *types.Type, i int) map[*types.Type]gotypes.Type {
+	if !e.plain || t.GoType == nil {
+		return nil
+	}
+	st, ok := t.GoType.Underlying().(*gotypes.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	out := map[*types.Type]gotypes.Type{}
+	addParts(t.Members[i].Type, st.Field(i).Type(), out)
+	return out
+}
+
+// addParts adds t and its parts to out, paired with gt and its parts.
+func addParts(t *types.Type, gt gotypes.Type, out map[*types.Type]gotypes.Type) {
+	if t == nil {
+		return
+	}
+	out[t] = gt
+	switch g := gt.(type) {
+	case *gotypes.Pointer:
+		addParts(t.Elem, g.Elem(), out)
+	case *gotypes.Slice:
+		addParts(t.Elem, g.Elem(), out)
+	case *gotypes.Array:
+		addParts(t.Elem, g.Elem(), out)
+	case *gotypes.Map:
+		addParts(t.Key, g.Key(), out)
+		addParts(t.Elem, g.Elem(), out)
+	}
+}
+
+// aliasName spells t by the alias its declaration uses, if it uses one.
+func (e *emitter) aliasName(t *types.Type) (string, bool) {
+	a, ok := e.declared[t].(*gotypes.Alias)
+	if !ok || a.Obj().Pkg() == nil {
+		return "", false
+	}
+	return e.raw.Name(&types.Type{Name: types.Name{Package: a.Obj().Pkg().Path(), Name: a.Obj().Name()}}), true
+}
+
+// hasAlias reports whether spelling t involves an alias of its declaration.
+func (e *emitter) hasAlias(t *types.Type) bool {
+	if t == nil || len(e.declared) == 0 {
+		return false
+	}
+	if _, ok := e.aliasName(t); ok {
+		return true
+	}
+	switch t.Kind {
+	case types.Pointer, types.Slice, types.Array:
+		return e.hasAlias(t.Elem)
+	case types.Map:
+		return e.hasAlias(t.Key) || e.hasAlias(t.Elem)
+	}
+	return false
+}
+
+// shallow reports whether assignment copies a value of t, which the model
+// says it does: in controller-gen's form, only if t's declared type names
+// no alias where controller-gen's test looks.
+func (e *emitter) shallow(t *types.Type) bool {
+	gt, ok := e.declared[t]
+	return !ok || shallowDeclared(gt)
+}
+
+// shallowDeclared is controller-gen's shallow-copy test on a declared type:
+// basic types, named types whose underlying type passes, and structs whose
+// fields all pass. An alias does not pass.
+func shallowDeclared(t gotypes.Type) bool {
+	switch t := t.(type) {
+	case *gotypes.Basic:
+		return t.Kind() != gotypes.Invalid && t.Kind() != gotypes.UnsafePointer
+	case *gotypes.Named:
+		return shallowDeclared(t.Underlying())
+	case *gotypes.Struct:
+		for f := range t.Fields() {
+			if !shallowDeclared(f.Type()) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
