@@ -31,14 +31,18 @@ type Module struct {
 	Version string `json:"version"` // when not the project's
 }
 
-// Rewrite replaces From by To in File, where a script fetches a tool
-// itself (go run pkg@version) instead of taking it from a variable. Both
-// sides run the rewritten script.
+// Rewrite replaces From by To in the files that File names, where a
+// script fetches a tool itself (go run pkg@version) instead of taking it
+// from a variable or PATH. File is a slash path, or "**/" and a pattern for
+// the base names of files anywhere in the tree. With Regexp, From is a
+// regular expression and To may use $1. Both sides run the rewritten
+// files.
 type Rewrite struct {
-	File string `json:"file"`
-	From string `json:"from"`
-	To   string `json:"to"`
-	Why  string `json:"why"`
+	File   string `json:"file"`
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Regexp bool   `json:"regexp"`
+	Why    string `json:"why"`
 }
 
 // Step is one command of the project's own: make targets or a shell line,
@@ -49,6 +53,7 @@ type Step struct {
 	Run   string            `json:"run"`   // or a bash command line
 	Tools map[string]string `json:"tools"` // variable -> tool, e.g. CONTROLLER_GEN -> controller-gen
 	Noop  []string          `json:"noop"`  // variables naming tools the sweep skips (kustomize and the like)
+	Done  []string          `json:"done"`  // make targets taken as done (make -o), for prerequisites the sweep skips
 	Env   map[string]string `json:"env"`
 }
 

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/apigen-dev/apigen/output"
 )
 
 var (
@@ -24,6 +26,7 @@ type result struct {
 	p                              Project
 	compared, shipped, shippedSame int
 	differing, missing, extra      []string
+	diffs                          map[string]string // the start of each differing file's diff
 	upstream, ours                 time.Duration
 	failed                         string // why the project could not be compared
 }
@@ -49,7 +52,7 @@ func TestSweep(t *testing.T) {
 				}
 				for _, list := range [][]string{r.differing, r.missing, r.extra} {
 					for _, f := range list {
-						t.Errorf("%s: %s", f, r.kind(f))
+						t.Errorf("%s: %s%s", f, r.kind(f), r.diffs[f])
 					}
 				}
 			})
@@ -171,6 +174,9 @@ func command(s Step, tree string, box toolbox, noop string) *exec.Cmd {
 			// -o: make must not rebuild a tool the sweep provides.
 			args = append(args, v+"="+vars[v], "-o", vars[v])
 		}
+		for _, target := range s.Done {
+			args = append(args, "-o", target)
+		}
 		cmd = exec.Command("make", args...)
 	}
 	cmd.Dir = filepath.Join(tree, s.Dir)
@@ -189,6 +195,7 @@ func command(s Step, tree string, box toolbox, noop string) *exec.Cmd {
 // compare fills r from the three trees: every file either side wrote is
 // compared between them, and upstream's with the shipped one.
 func (r *result) compare(base, upTree, ourTree string, upWrote, ourWrote map[string]bool) {
+	r.diffs = map[string]string{}
 	for _, f := range slices.Sorted(mapKeys(union(upWrote, ourWrote))) {
 		u, uerr := os.ReadFile(filepath.Join(upTree, f))
 		o, oerr := os.ReadFile(filepath.Join(ourTree, f))
@@ -200,6 +207,7 @@ func (r *result) compare(base, upTree, ourTree string, upWrote, ourWrote map[str
 			r.missing = append(r.missing, f)
 		case !bytes.Equal(u, o):
 			r.differing = append(r.differing, f)
+			r.diffs[f] = "\n" + head(output.Diff("upstream", "apigen", string(u), string(o)), 40)
 		}
 		if uerr == nil && upWrote[f] {
 			r.compared++
@@ -259,6 +267,14 @@ func union(a, b map[string]bool) map[string]bool {
 		}
 	}
 	return out
+}
+
+func head(s string, n int) string {
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "...\n")
+	}
+	return strings.Join(lines, "")
 }
 
 func tail(s string, n int) string {

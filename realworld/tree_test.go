@@ -6,7 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -36,23 +38,69 @@ func assemble(p Project, dir string) error {
 		return err
 	}
 	for _, r := range p.Rewrites {
-		file := filepath.Join(dir, r.File)
-		b, err := os.ReadFile(file)
-		if err != nil {
+		if err := r.apply(dir); err != nil {
 			return err
 		}
-		if !bytes.Contains(b, []byte(r.From)) {
-			return fmt.Errorf("rewrite: %s does not contain %q", r.File, r.From)
-		}
-		if err := os.WriteFile(file, bytes.ReplaceAll(b, []byte(r.From), []byte(r.To)), 0o755); err != nil {
-			return err
-		}
+	}
+	if err := commit(dir); err != nil {
+		return err
 	}
 	for _, m := range p.Modules {
 		cmd := exec.Command("go", "mod", "download")
 		cmd.Dir = filepath.Join(dir, m.Dir)
 		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod")
 		cmd.Run() // what fails here fails again, with its message, in the run
+	}
+	return nil
+}
+
+// commit makes dir a git repository holding the assembled tree, as a
+// clone would be: build steps ask git for the top level and versions.
+func commit(dir string) error {
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-q", "--no-gpg-sign", "-m", "shipped"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=realworld", "GIT_AUTHOR_EMAIL=realworld@example.invalid",
+			"GIT_COMMITTER_NAME=realworld", "GIT_COMMITTER_EMAIL=realworld@example.invalid")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("git %s: %v\n%s", args[0], err, out)
+		}
+	}
+	return nil
+}
+
+// apply makes the rewrite in the tree dir; it fails if no file changes.
+func (r Rewrite) apply(dir string) error {
+	from := regexp.MustCompile(regexp.QuoteMeta(r.From))
+	to := strings.ReplaceAll(r.To, "$", "$$")
+	if r.Regexp {
+		from, to = regexp.MustCompile(r.From), r.To
+	}
+	files := []string{filepath.Join(dir, filepath.FromSlash(r.File))}
+	if base, ok := strings.CutPrefix(r.File, "**/"); ok {
+		files = nil
+		walkFiles(dir, func(rel string, _ fs.FileInfo) {
+			if ok, _ := path.Match(base, path.Base(rel)); ok {
+				files = append(files, filepath.Join(dir, rel))
+			}
+		})
+	}
+	changed := false
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		if out := from.ReplaceAll(b, []byte(to)); !bytes.Equal(out, b) {
+			changed = true
+			info, _ := os.Stat(f)
+			if err := os.WriteFile(f, out, info.Mode()); err != nil {
+				return err
+			}
+		}
+	}
+	if !changed {
+		return fmt.Errorf("rewrite: nothing in %s matches %q", r.File, r.From)
 	}
 	return nil
 }
