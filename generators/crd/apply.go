@@ -180,7 +180,7 @@ func (p *parser) applyOne(name string, m markers.Marker, s *schema) error {
 		p.defaults = append(p.defaults, defaultAt{s, m.Pos})
 	case "default":
 		dv := m.Value.(markers.DefaultValue)
-		if dv.Ref != nil {
+		if dv.Ref != nil || dv.JSON == nil { // controller-gen passes over ref(...) and null
 			return nil
 		}
 		var plain any

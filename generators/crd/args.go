@@ -19,6 +19,8 @@ const (
 	kAnyList // a list of guessed values
 	kAny     // guessed from the text: string, number, bool, list or map
 	kRaw     // the rest of the marker, unparsed
+	kList    // only in a shape: a list of the shape's items
+	kMap     // only in a shape: a map of guessed values
 )
 
 // arg is one argument of a marker. An empty name is the marker's single
@@ -28,6 +30,26 @@ type arg struct {
 	kind     kind
 	optional bool
 	pointer  bool // recorded even when given the zero value
+	// whole: the value is all the rest of the marker, trimmed, read as a
+	// kInt or kNumber, or kept as kRaw (controller-gen's Maximum, Minimum
+	// and MaxItems, and their +k8s: twins).
+	whole bool
+}
+
+// shape is the type of one value: a kind and, for a list, its items'.
+type shape struct {
+	kind kind
+	item *shape
+}
+
+func (k kind) shape() shape {
+	switch k {
+	case kStrings:
+		return shape{kList, &shape{kind: kString}}
+	case kAnyList:
+		return shape{kList, &shape{kind: kAny}}
+	}
+	return shape{kind: k}
 }
 
 // lexer wraps text/scanner with the delimiters controller-gen's grammar uses.
@@ -49,7 +71,9 @@ func (l *lexer) fail(format string, a ...any) {
 	l.errs = append(l.errs, fmt.Sprintf(format, a...))
 }
 
-// peek returns the next rune that is not white space, without taking it.
+func (l *lexer) failed() bool { return len(l.errs) > 0 }
+
+// peek skips white space and returns the next rune, without taking it.
 func (l *lexer) peek() rune {
 	for {
 		r := l.s.Peek()
@@ -60,6 +84,9 @@ func (l *lexer) peek() rune {
 	}
 }
 
+// rest is the text not read yet.
+func (l *lexer) rest() string { return l.src[l.s.Pos().Offset:] }
+
 func (l *lexer) expect(want rune, what string) bool {
 	if got := l.s.Scan(); got != want {
 		l.fail("expected %s, got %q", what, l.s.TokenText())
@@ -68,71 +95,86 @@ func (l *lexer) expect(want rune, what string) bool {
 	return true
 }
 
-// value reads one value of kind k.
-func (l *lexer) value(k kind, inList bool) any {
-	switch k {
+// read reads one value of shape sh. In a list, a guessed value is never
+// itself a list of the a;b form.
+func (l *lexer) read(sh shape, inList bool) any {
+	switch sh.kind {
 	case kRaw:
-		rest := l.src[l.s.Pos().Offset:]
+		rest := l.rest()
 		for l.s.Scan() != scanner.EOF {
 		}
 		return rest
 	case kString:
 		return l.str(false)
 	case kInt:
-		neg := l.s.Peek() == '-'
-		if neg {
-			l.s.Scan()
-		}
-		if !l.expect(scanner.Int, "integer") {
-			return 0
-		}
-		n, err := strconv.Atoi(sign(neg) + l.s.TokenText())
-		if err != nil {
-			l.fail("unable to parse integer: %v", err)
-		}
-		return n
+		return l.integer()
 	case kNumber:
-		neg := l.s.Peek() == '-'
-		if neg {
-			l.s.Scan()
-		}
-		if tok := l.s.Scan(); tok != scanner.Int && tok != scanner.Float {
-			l.fail("expected integer or float, got %q", l.s.TokenText())
-			return 0.0
-		}
-		f, err := strconv.ParseFloat(sign(neg)+l.s.TokenText(), 64)
-		if err != nil {
-			l.fail("unable to parse number: %v", err)
-		}
-		return f
+		return l.number()
 	case kBool:
-		if !l.expect(scanner.Ident, "true or false") {
-			return false
-		}
-		switch l.s.TokenText() {
-		case "true":
-			return true
-		case "false":
-			return false
-		}
-		l.fail("expected true or false, got %q", l.s.TokenText())
-		return false
-	case kStrings:
-		return l.list(kString)
-	case kAnyList:
-		return l.list(kAny)
+		return l.boolean()
+	case kList:
+		return l.list(*sh.item)
+	case kMap:
+		return l.mapping()
+	case kAny:
+		return l.read(l.guess(!inList), false)
 	}
-	return l.any(inList)
+	return l.read(sh.kind.shape(), inList)
 }
 
-func sign(neg bool) string {
-	if neg {
+// minus takes a leading "-" right at the current position.
+func (l *lexer) minus() string {
+	if l.s.Peek() == '-' {
+		l.s.Scan()
 		return "-"
 	}
 	return ""
 }
 
-// str reads a quoted string, or bare text up to the next delimiter.
+func (l *lexer) integer() any {
+	sign := l.minus()
+	if !l.expect(scanner.Int, "integer") {
+		return 0
+	}
+	n, err := strconv.Atoi(sign + l.s.TokenText())
+	if err != nil {
+		l.fail("unable to parse integer: %v", err)
+	}
+	return n
+}
+
+func (l *lexer) number() any {
+	sign := l.minus()
+	if tok := l.s.Scan(); tok != scanner.Int && tok != scanner.Float {
+		l.fail("expected integer or float, got %q", l.s.TokenText())
+		return 0.0
+	}
+	f, err := strconv.ParseFloat(sign+l.s.TokenText(), 64)
+	if err != nil {
+		l.fail("unable to parse number: %v", err)
+	}
+	return f
+}
+
+func (l *lexer) boolean() any {
+	if !l.expect(scanner.Ident, "true or false") {
+		return false
+	}
+	switch l.s.TokenText() {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	l.fail("expected true or false, got %q", l.s.TokenText())
+	return false
+}
+
+// str reads a quoted string, or else the text of the tokens up to the next
+// delimiter (always at least one token). In a map key, ":" ends it too.
+// Skipping white space makes the scanner forget the last token's text, so
+// bare text followed by spaces ends where its last token starts
+// ("a b ," is "a "), as in controller-gen.
 func (l *lexer) str(inMap bool) string {
 	mode := l.s.Mode
 	l.s.Mode = mode &^ scanner.ScanInts &^ scanner.ScanFloats
@@ -144,39 +186,29 @@ func (l *lexer) str(inMap bool) string {
 		}
 		return v
 	}
-	stop := func(r rune) bool {
-		return r == ',' || r == ';' || r == '}' || r == scanner.EOF || (inMap && r == ':')
-	}
 	start := l.s.Position.Offset
-	for !stop(l.peek()) {
+	for !delimiter(l.peek(), inMap) {
 		l.s.Scan()
 	}
-	end := l.s.Position.Offset + len(l.s.TokenText())
-	if start < 0 || end < start || end > len(l.src) {
-		return ""
-	}
-	return l.src[start:end]
+	return l.src[start : l.s.Position.Offset+len(l.s.TokenText())]
 }
 
-// list reads {a,b,c} or a;b;c.
-func (l *lexer) list(item kind) []any {
-	out := []any{}
-	if l.peek() == '{' {
-		l.s.Scan()
-		for r := l.peek(); r != '}' && r != scanner.EOF; r = l.peek() {
-			out = append(out, l.value(item, true))
-			if l.peek() == '}' {
-				break
-			}
-			if !l.expect(',', "comma") {
-				return out
-			}
-		}
-		l.expect('}', "close curly brace")
-		return out
+func delimiter(r rune, inMap bool) bool {
+	switch r {
+	case ',', ';', '}', scanner.EOF:
+		return true
 	}
+	return inMap && r == ':'
+}
+
+// list reads {a,b,c} or a;b;c. An empty list is nil.
+func (l *lexer) list(item shape) []any {
+	if l.peek() == '{' {
+		return l.braced(item)
+	}
+	var out []any
 	for r := l.peek(); r != ',' && r != '}' && r != scanner.EOF; r = l.peek() {
-		out = append(out, l.value(item, true))
+		out = append(out, l.read(item, true))
 		next := l.peek()
 		if next == ',' || next == '}' || next == scanner.EOF {
 			break
@@ -184,24 +216,18 @@ func (l *lexer) list(item kind) []any {
 		l.s.Scan()
 		if next != ';' {
 			l.fail("expected comma, got %q", l.s.TokenText())
-			return out
+			break
 		}
 	}
 	return out
 }
 
-// mapping reads {key: value, ...}.
-func (l *lexer) mapping() map[string]any {
-	out := map[string]any{}
-	if !l.expect('{', "open curly brace") {
-		return out
-	}
+// braced reads {a,b,c}.
+func (l *lexer) braced(item shape) []any {
+	var out []any
+	l.s.Scan()
 	for r := l.peek(); r != '}' && r != scanner.EOF; r = l.peek() {
-		k := l.str(true)
-		if !l.expect(':', "colon") {
-			return out
-		}
-		out[k] = l.value(kAny, false)
+		out = append(out, l.read(item, true))
 		if l.peek() == '}' {
 			break
 		}
@@ -213,118 +239,164 @@ func (l *lexer) mapping() map[string]any {
 	return out
 }
 
-// any guesses the kind of the value ahead and reads it.
-func (l *lexer) any(inList bool) any {
-	k, item := l.guess(l.src[l.s.Pos().Offset:], !inList)
-	switch k {
-	case kStrings:
-		return l.list(item)
-	case -1:
-		return l.mapping()
+// mapping reads {key: value, ...}, each value guessed.
+func (l *lexer) mapping() map[string]any {
+	out := map[string]any{}
+	if !l.expect('{', "open curly brace") {
+		return out
 	}
-	return l.value(k, inList)
+	for r := l.peek(); r != '}' && r != scanner.EOF; r = l.peek() {
+		k := l.str(true)
+		if !l.expect(':', "colon") {
+			return out
+		}
+		out[k] = l.read(shape{kind: kAny}, false)
+		if l.peek() == '}' {
+			break
+		}
+		if !l.expect(',', "comma") {
+			return out
+		}
+	}
+	l.expect('}', "close curly brace")
+	return out
 }
 
-// guess looks at text, the unread rest, and says what kind of value it
-// starts with; for lists it also gives the kind of the items. A map is -1.
-func (l *lexer) guess(text string, listOK bool) (kind, kind) {
-	if listOK {
-		first, _ := l.guess(text, false)
-		sub := newLexer(text)
-		tok := sub.s.Scan()
-		for tok != ',' && tok != scanner.EOF && tok != ';' {
-			tok = sub.s.Scan()
-		}
-		if tok == ';' {
-			return kStrings, first
-		}
-		return first, 0
+// guess says what shape the value ahead has, reading nothing. With
+// semicolons allowed, a ";" before any "," makes it a list of what its
+// first item looks like.
+func (l *lexer) guess(semicolons bool) shape {
+	first := guessOne(l.rest())
+	if semicolons && semicolonFirst(l.rest()) {
+		return shape{kList, &first}
 	}
+	return first
+}
+
+// semicolonFirst reports whether text has a ";" token before any ",".
+func semicolonFirst(text string) bool {
 	sub := newLexer(text)
-	switch hint := sub.peek(); {
-	case hint == '"' || hint == '\'' || hint == '`':
-		return kString, 0
-	case hint == '{':
+	for {
+		switch sub.s.Scan() {
+		case ';':
+			return true
+		case ',', scanner.EOF:
+			return false
+		}
+	}
+}
+
+// guessOne guesses the shape of the value text begins with: a quoted
+// string, a map or list in braces, a bool, or a number that a delimiter
+// follows; anything else is a bare string.
+func guessOne(text string) shape {
+	sub := newLexer(text)
+	switch r := sub.peek(); r {
+	case '"', '\'', '`':
+		return shape{kind: kString}
+	case '{':
+		return sub.guessBraced()
+	case 't', 'f':
 		sub.s.Scan()
-		inner := sub.peek()
-		first, _ := sub.guess(text[sub.s.Pos().Offset:], false)
-		if first == kString {
-			sub.str(true)
-			if sub.s.Scan() == ':' || inner == '}' {
-				return -1, kAny
-			}
+		if t := sub.s.TokenText(); t == "true" || t == "false" {
+			return shape{kind: kBool}
 		}
-		return kStrings, first
-	case hint == 't' || hint == 'f':
-		if sub.s.Scan() == scanner.Ident {
-			if t := sub.s.TokenText(); t == "true" || t == "false" {
-				return kBool, 0
-			}
-			return kString, 0
-		}
-		return kString, 0
+		return shape{kind: kString}
 	}
 	tok := sub.s.Scan()
 	if tok == '-' {
 		tok = sub.s.Scan()
 	}
-	if len(sub.errs) == 0 && (tok == scanner.Int || tok == scanner.Float) {
-		if f := sub.peek(); f == ',' || f == ';' || f == scanner.EOF || f == '}' {
-			if tok == scanner.Int {
-				return kInt, 0
-			}
-			return kNumber, 0
+	switch {
+	case sub.failed() || !delimiter(sub.peek(), false):
+	case tok == scanner.Int:
+		return shape{kind: kInt}
+	case tok == scanner.Float:
+		return shape{kind: kNumber}
+	}
+	return shape{kind: kString}
+}
+
+// guessBraced tells a map from a list: a map is {} or starts with a
+// string key and a colon; a list's items look like its first.
+func (l *lexer) guessBraced() shape {
+	l.s.Scan()
+	inner := l.peek()
+	item := guessOne(l.rest())
+	if item.kind == kString {
+		l.str(true)
+		if l.s.Scan() == ':' || inner == '}' {
+			return shape{kind: kMap}
 		}
 	}
-	return kString, 0
+	return shape{kList, &item}
 }
 
 // parseArgs reads the arguments of a marker whose definition has args,
-// from fields, the text after "=". Named arguments come as name=value
-// pairs separated by commas.
+// from fields, the text after "=" (with a named argument's name in front
+// when it was written as +marker:name=value).
 func parseArgs(fields string, args []arg) (map[string]any, error) {
+	if anonymous(args) && args[0].whole {
+		return wholeNumber(fields, args[0].kind)
+	}
 	out := map[string]any{}
 	l := newLexer(fields)
-	if len(args) == 1 && args[0].name == "" {
-		switch {
-		case l.s.Peek() != scanner.EOF:
-			out[""] = l.value(args[0].kind, false)
-		case args[0].kind == kBool:
-			out[""] = true // a bare flag marker means true
-		}
-	} else if len(args) > 0 && l.s.Peek() != scanner.EOF {
-		for l.expect(scanner.Ident, "argument name") {
-			name := l.s.TokenText()
-			if !l.expect('=', "equals") {
-				break
-			}
-			a, ok := findArg(args, name)
-			if !ok {
-				l.fail("unknown argument %q", name)
-				break
-			}
-			out[name] = l.value(a.kind, false)
-			if len(l.errs) > 0 || l.s.Peek() == scanner.EOF {
-				break
-			}
-			if !l.expect(',', "comma") {
-				break
-			}
-		}
+	switch {
+	case anonymous(args) && l.s.Peek() != scanner.EOF:
+		out[""] = l.read(args[0].kind.shape(), false)
+	case !anonymous(args) && len(args) > 0 && l.s.Peek() != scanner.EOF:
+		l.named(args, out)
 	}
 	if l.s.Scan() != scanner.EOF {
-		l.fail("extra arguments provided: %q", fields[min(len(fields), max(0, l.s.Position.Offset)):])
+		l.fail("extra arguments provided: %q", fields[l.s.Position.Offset:])
 	}
 	for _, a := range args {
 		if _, ok := out[a.name]; !ok && !a.optional {
 			l.fail("missing argument %q", a.name)
 		}
 	}
-	if len(l.errs) > 0 {
+	if l.failed() {
 		return out, fmt.Errorf("%s", strings.Join(l.errs, "; "))
 	}
 	return out, nil
 }
+
+// named reads name=value pairs separated by commas into out, stopping at
+// the first problem.
+func (l *lexer) named(args []arg, out map[string]any) {
+	for l.expect(scanner.Ident, "argument name") {
+		name := l.s.TokenText()
+		if !l.expect('=', "equals") {
+			return
+		}
+		a, ok := findArg(args, name)
+		if !ok {
+			l.fail("unknown argument %q", name)
+			return
+		}
+		out[name] = l.read(a.kind.shape(), false)
+		if l.failed() || l.s.Peek() == scanner.EOF || !l.expect(',', "comma") {
+			return
+		}
+	}
+}
+
+// wholeNumber reads all of fields, trimmed, as one number of kind k;
+// kRaw keeps the text as it is, for its reader to parse.
+func wholeNumber(fields string, k kind) (map[string]any, error) {
+	text := strings.TrimSpace(fields)
+	switch k {
+	case kRaw:
+		return map[string]any{"": fields}, nil
+	case kInt:
+		n, err := strconv.Atoi(text)
+		return map[string]any{"": n}, err
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	return map[string]any{"": f}, err
+}
+
+func anonymous(args []arg) bool { return len(args) == 1 && args[0].name == "" }
 
 func findArg(args []arg, name string) (arg, bool) {
 	for _, a := range args {

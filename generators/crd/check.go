@@ -14,6 +14,7 @@ import (
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiextv1beta1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
 	crdvalidation "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/client-go/util/jsonpath"
@@ -32,8 +33,9 @@ type kindSite struct {
 // finding is a problem held back until checkDefaults has run, so that a
 // default reported there is not reported twice.
 type finding struct {
-	pos token.Position
-	msg string
+	pos  token.Position
+	msg  string
+	warn bool
 }
 
 // toValidate is a built CRD waiting for validation, with the Go types
@@ -96,7 +98,7 @@ func (p *parser) report(v *toValidate) {
 			continue
 		}
 		site, rest := p.siteOf(crd, sites, e.Field)
-		p.pending = append(p.pending, finding{p.errorPos(site, rest, e), fmt.Sprintf("CRD %s: %s", crd.Name, e.Error())})
+		p.pending = append(p.pending, finding{p.errorPos(site, rest, e), fmt.Sprintf("CRD %s: %s", crd.Name, e.Error()), isApproval(e)})
 	}
 	if len(celErrs) > 0 {
 		before := len(p.pending)
@@ -105,11 +107,19 @@ func (p *parser) report(v *toValidate) {
 		found := len(p.pending) > before
 		for _, e := range celErrs {
 			if !found {
-				p.pending = append(p.pending, finding{sites[crd.Spec.Versions[0].Name].ti.pos, fmt.Sprintf("CRD %s: %s", crd.Name, e.Error())})
+				p.pending = append(p.pending, finding{pos: sites[crd.Spec.Versions[0].Name].ti.pos, msg: fmt.Sprintf("CRD %s: %s", crd.Name, e.Error())})
 			}
 		}
 	}
 	p.checkColumns(crd, sites)
+}
+
+// isApproval reports the API server's refusal of a CRD in a protected
+// group (*.k8s.io, *.kubernetes.io) for its api-approved.kubernetes.io
+// annotation: a policy, not the content. controller-gen writes such CRDs,
+// and projects add the annotation in a later step.
+func isApproval(e *field.Error) bool {
+	return e.Field == "metadata.annotations["+apiextv1beta1.KubeAPIApprovedAnnotation+"]"
 }
 
 func isCEL(e *field.Error) bool {
@@ -315,7 +325,7 @@ func (p *parser) checkRules(crd *apiext.CustomResourceDefinition, sites map[stri
 			if pr.Index < 0 || !ok {
 				what, pos = "XValidation rules", sites[v.Name].ti.pos
 			}
-			p.pending = append(p.pending, finding{pos, fmt.Sprintf("%s (%s/%s): %s%s",
+			p.pending = append(p.pending, finding{pos: pos, msg: fmt.Sprintf("%s (%s/%s): %s%s",
 				what, crd.Spec.Names.Kind, v.Name, pr.Message, p.costNote(pr, sites[v.Name]))})
 		}
 	}
@@ -411,10 +421,14 @@ func (p *parser) checkDefaults() {
 	seen := map[string]bool{}
 	for _, f := range p.pending {
 		key := f.pos.String() + f.msg
-		if !reported[f.pos] && !seen[key] {
-			seen[key] = true
+		switch {
+		case reported[f.pos] || seen[key]:
+		case f.warn:
+			p.diags.Warnf(f.pos, "%s", f.msg)
+		default:
 			p.errorf(f.pos, "%s", f.msg)
 		}
+		seen[key] = true
 	}
 }
 
@@ -469,7 +483,7 @@ func (p *parser) checkColumns(crd *apiext.CustomResourceDefinition, sites map[st
 					pos = mk.Pos
 				}
 			}
-			p.pending = append(p.pending, finding{pos, fmt.Sprintf("CRD %s: printer column %q (%s): JSONPath %q does not parse, so the API server could not serve the resource: %v",
+			p.pending = append(p.pending, finding{pos: pos, msg: fmt.Sprintf("CRD %s: printer column %q (%s): JSONPath %q does not parse, so the API server could not serve the resource: %v",
 				crd.Name, col.Name, v.Name, col.JSONPath, err)})
 		}
 	}

@@ -1,9 +1,11 @@
 package crd
 
 import (
-	"fmt"
+	"encoding/json"
 	"strings"
 	"sync"
+
+	"k8s.io/gengo/v2/types"
 
 	"github.com/apigen-dev/apigen/markers"
 )
@@ -16,19 +18,17 @@ type grammar struct {
 	args []arg
 }
 
+// Parse splits text as controller-gen does: the name ends at the first
+// "="; with one, the name's last ":" segment is the first argument's name
+// for markers with named arguments, and is ignored for the others.
 func (g grammar) Parse(text string) (any, error) {
-	head, fields, hasValue := strings.Cut(text, "=")
-	named := len(g.args) > 0 && !(len(g.args) == 1 && g.args[0].name == "")
-	if named && len(head) > len(g.name)+1 {
-		fields = head[len(g.name)+1:] + "=" + fields
-	} else if len(head) > len(g.name) && !named {
-		return nil, fmt.Errorf("unknown argument %q", head[len(g.name)+1:])
-	}
-	if len(g.args) == 0 {
-		if hasValue && fields != "" {
-			return nil, fmt.Errorf("takes no value")
-		}
-		return map[string]any{}, nil
+	head, fields, hasValue := strings.Cut(strings.TrimSpace(text), "=")
+	i := strings.LastIndexByte(head, ':')
+	switch {
+	case hasValue && i >= 0 && len(g.args) > 0 && !anonymous(g.args):
+		fields = head[i+1:] + "=" + fields
+	case anonymous(g.args) && g.args[0].whole && strings.HasPrefix(g.name, "k8s:"):
+		fields, _, _ = strings.Cut(fields, "#") // a +k8s: number may end in a comment
 	}
 	return parseArgs(fields, g.args)
 }
@@ -53,6 +53,8 @@ func def(name string, place markers.Place, help string, args ...arg) *markers.De
 }
 
 func value(k kind) arg { return arg{kind: k} }
+
+func whole(k kind) arg { return arg{kind: k, whole: true} }
 
 func named(n string, k kind, optional bool) arg { return arg{name: n, kind: k, optional: optional} }
 
@@ -88,8 +90,8 @@ var schemaMarkers = []struct {
 	args []arg
 	help string
 }{
-	{"Maximum", []arg{value(kNumber)}, "the largest value allowed"},
-	{"Minimum", []arg{value(kNumber)}, "the smallest value allowed"},
+	{"Maximum", []arg{whole(kNumber)}, "the largest value allowed"},
+	{"Minimum", []arg{whole(kNumber)}, "the smallest value allowed"},
 	{"ExclusiveMaximum", []arg{value(kBool)}, "the maximum itself is not allowed"},
 	{"ExclusiveMinimum", []arg{value(kBool)}, "the minimum itself is not allowed"},
 	{"MultipleOf", []arg{value(kNumber)}, "the value must be a multiple of this"},
@@ -98,7 +100,7 @@ var schemaMarkers = []struct {
 	{"MaxLength", []arg{value(kInt)}, "the longest a string may be"},
 	{"MinLength", []arg{value(kInt)}, "the shortest a string may be"},
 	{"Pattern", []arg{value(kString)}, "a regular expression strings must match"},
-	{"MaxItems", []arg{value(kInt)}, "the most items a list may have"},
+	{"MaxItems", []arg{whole(kInt)}, "the most items a list may have"},
 	{"MinItems", []arg{value(kInt)}, "the fewest items a list may have"},
 	{"UniqueItems", []arg{value(kBool)}, "list items must differ"},
 	{"Enum", []arg{value(kAnyList)}, "the allowed values, separated by ;"},
@@ -108,7 +110,7 @@ var schemaMarkers = []struct {
 	{"XEmbeddedResource", nil, "the value is an embedded Kubernetes object"},
 	{"XIntOrString", nil, "the value is an integer or a string"},
 	{"XValidation", []arg{named("rule", kString, false), named("message", kString, true), named("messageExpression", kString, true),
-		named("reason", kString, true), named("fieldPath", kString, true), named("optionalOldSelf", kBool, true)}, "a CEL validation rule"},
+		named("reason", kString, true), named("fieldPath", kString, true), arg{name: "optionalOldSelf", kind: kBool, optional: true, pointer: true}}, "a CEL validation rule"},
 }
 
 // definitions are made once, so that every generator of this package
@@ -139,7 +141,7 @@ func makeDefinitions() []*markers.Definition {
 		def("kubebuilder:externalDocs", fieldOrTyp, "a link to more documentation", named("url", kString, false), named("description", kString, true)),
 		def("kubebuilder:subresource:status", markers.Type, "the CRD has a status subresource"),
 		def("kubebuilder:subresource:scale", markers.Type, "the CRD has a scale subresource",
-			named("specpath", kString, false), named("statuspath", kString, false), arg{name: "selectorpath", kind: kString, optional: true}),
+			named("specpath", kString, false), named("statuspath", kString, false), arg{name: "selectorpath", kind: kString, optional: true, pointer: true}),
 		def("kubebuilder:printcolumn", markers.Type, "an additional printer column",
 			named("name", kString, false), named("type", kString, false), named("JSONPath", kString, false),
 			named("description", kString, true), named("format", kString, true), named("priority", kInt, true)),
@@ -149,14 +151,16 @@ func makeDefinitions() []*markers.Definition {
 		def("kubebuilder:storageversion", markers.Type, "this version is the storage version"),
 		def("kubebuilder:skipversion", markers.Type, "leave this version out of the CRD"),
 		def("kubebuilder:unservedversion", markers.Type, "this version is not served"),
-		def("kubebuilder:deprecatedversion", markers.Type, "this version is deprecated", named("warning", kString, true)),
+		def("kubebuilder:deprecatedversion", markers.Type, "this version is deprecated", arg{name: "warning", kind: kString, optional: true, pointer: true}),
 		def("kubebuilder:metadata", markers.Type, "annotations and labels of the CRD", named("annotations", kStrings, true), named("labels", kStrings, true)),
 		def("kubebuilder:selectablefield", markers.Type, "a field the API server can select on", named("JSONPath", kString, false)),
 		def("kubebuilder:skip", markers.Package, "the package is no API version"),
 		// Markers of controller-gen's other generators, read by none here.
 		def("kubebuilder:object:root", markers.Type, "the type is a root object (object generator)", value(kBool)),
 		def("kubebuilder:object:generate", markers.Package|markers.Type, "generate DeepCopy (object generator)", value(kBool)),
-		def("kubebuilder:skipclient", markers.Type, "no client is generated", any),
+		// controller-gen has no such marker; it is read, as nothing, so
+		// that it is no unknown marker.
+		&markers.Definition{Name: "kubebuilder:skipclient", Place: markers.Type, Args: true, Repeatable: true, Value: markers.Text{}, Help: "no client is generated"},
 		def("kubebuilder:rbac", markers.Package, "an RBAC rule (rbac generator)", rbacArgs...),
 		def("kubebuilder:webhook", markers.Package, "an admission webhook (webhook generator)", webhookArgs...),
 		def("kubebuilder:webhookconfiguration", markers.Package, "names a webhook configuration (webhook generator)",
@@ -168,17 +172,60 @@ func makeDefinitions() []*markers.Definition {
 }
 
 // shared are markers outside the kubebuilder: name space that controller-gen
-// reads. Those that other generators read too are package markers' own
-// definitions, so each has one.
+// reads. Other generators define some of the same names with their own
+// grammars in the run's registry; this package's registry reads them as
+// controller-gen does.
 var shared = []*markers.Definition{
-	markers.GroupName,
+	plainDef("groupName", markers.Package, "the API group of the package's types; the first counts if given again", arg{kind: kString, optional: true}),
 	def("versionName", markers.Package, "the version of the package's API, when it is not the package name", value(kString)),
 	def("nullable", markers.Field, "the field may be null"),
-	markers.Optional,
-	markers.Required,
-	markers.ListType,
-	markers.ListMapKey,
-	markers.MapType,
-	markers.StructType,
-	markers.Default,
+	def("optional", markers.Field, "the field may be omitted"),
+	def("required", markers.Field, "the field must be given"),
+	plainDef("listType", fieldOrTyp, "how server-side apply merges the list: atomic, set or map", value(kString)),
+	plainDef("listMapKey", fieldOrTyp, "with +listType=map: a key field of the items (repeatable)", value(kString)),
+	plainDef("mapType", fieldOrTyp, "how server-side apply merges the map: atomic or granular", value(kString)),
+	plainDef("structType", fieldOrTyp, "how server-side apply merges the struct: atomic or granular", value(kString)),
+	{Name: "default", Place: markers.Field, Args: true, Repeatable: true, Value: kubeDefault{},
+		Help: "the default value, as JSON; ref(...) is passed over"},
 }
+
+// plain is a grammar of one unnamed value that Parse returns bare, not in
+// a map, as this package reads these markers.
+type plain struct{ grammar }
+
+func (p plain) Parse(text string) (any, error) {
+	v, err := p.grammar.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	if s, ok := v.(map[string]any)[""]; ok {
+		return s, nil
+	}
+	return "", nil
+}
+
+// plainDef declares a marker of one unnamed string (or raw) value.
+func plainDef(name string, place markers.Place, help string, a arg) *markers.Definition {
+	d := def(name, place, help, a)
+	d.Value = plain{d.Value.(grammar)}
+	return d
+}
+
+// kubeDefault reads +default as controller-gen does: all the text after
+// the first "=" is JSON, or ref(...), which controller-gen passes over.
+// Parse returns a markers.DefaultValue.
+type kubeDefault struct{}
+
+func (kubeDefault) Parse(text string) (any, error) {
+	_, rest, _ := strings.Cut(strings.TrimSpace(text), "=")
+	if ref, ok := strings.CutPrefix(strings.TrimSpace(rest), "ref("); ok {
+		return markers.DefaultValue{Raw: rest, Ref: &types.Name{Name: strings.TrimSuffix(ref, ")")}}, nil
+	}
+	var v any
+	if err := json.Unmarshal([]byte(rest), &v); err != nil {
+		return nil, err
+	}
+	return markers.DefaultValue{Raw: rest, JSON: v}, nil
+}
+
+func (kubeDefault) String() string { return "JSON|ref(Name)" }

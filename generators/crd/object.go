@@ -41,8 +41,8 @@ const objectFile = "zz_generated.deepcopy.go"
 
 // legacyDeepCopy are deepcopy-gen's markers, which controller-gen also reads.
 var legacyDeepCopy = []*markers.Definition{
-	{Name: "k8s:deepcopy-gen", Place: markers.Package | markers.Type, Value: markers.Text{}, Repeatable: true},
-	{Name: "k8s:deepcopy-gen:interfaces", Place: markers.Type, Value: markers.Text{}, Repeatable: true},
+	plainDef("k8s:deepcopy-gen", markers.Package|markers.Type, "", value(kRaw)),
+	plainDef("k8s:deepcopy-gen:interfaces", markers.Type, "", value(kString)),
 }
 
 // Generate writes one file per package with types to copy.

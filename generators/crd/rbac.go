@@ -259,10 +259,11 @@ func checkVerbs(diags *diag.List, mk markers.Marker, verbs []string) {
 				best, dist = k, d
 			}
 		}
+		// controller-gen writes it, and the API server takes any verb.
 		if best != "" {
-			diags.Errorf(mk.Pos, "+kubebuilder:rbac: unknown verb %q; did you mean %q?", v, best)
+			diags.Warnf(mk.Pos, "+kubebuilder:rbac: unknown verb %q; did you mean %q?", v, best)
 		} else {
-			diags.Errorf(mk.Pos, "+kubebuilder:rbac: unknown verb %q; known verbs are %s", v, strings.Join(knownVerbs, ", "))
+			diags.Warnf(mk.Pos, "+kubebuilder:rbac: unknown verb %q; known verbs are %s", v, strings.Join(knownVerbs, ", "))
 		}
 	}
 }
