@@ -82,7 +82,7 @@ var plusKnownTags = func() []string {
 }()
 
 // lint applies rules to each package, at the lines of its doc.go. A tag
-// the registry already reads or reports is not reported again.
+// the registry reads is not reported.
 func lint(rules []string, pkgs []*model.Package, fset *token.FileSet, reg *markers.Registry, diags *diag.List) {
 	for _, p := range pkgs {
 		doc := docTags(p, fset)
@@ -143,13 +143,19 @@ func lintKnownTags(d docLines, reg *markers.Registry, diags *diag.List) {
 		if i := strings.Index(rest, ":"); i >= 0 {
 			base = "k8s:" + rest[:i]
 		}
-		if _, known := slices.BinarySearch(knownTags, base); known || reg.Claims(name) {
+		if _, known := slices.BinarySearch(knownTags, base); known || defines(reg, name) {
 			continue
 		}
 		for _, pos := range d.tags[name] {
 			diags.Errorf(pos, "+%s is not a known generator tag (--lint-rules %s)%s", name, LintKnownTagsOnly, markers.Suggest("+"+base, plusKnownTags))
 		}
 	}
+}
+
+// defines reports whether reg defines name. An unknown name in an owned
+// name space is only the registry's warning, so the rule reports it.
+func defines(reg *markers.Registry, name string) bool {
+	return slices.ContainsFunc(reg.Definitions(), func(d *markers.Definition) bool { return d.Name == name })
 }
 
 // lintExplicitDisablement reports the generator tags that a package's

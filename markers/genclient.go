@@ -114,12 +114,13 @@ func (g genClientFlag) Parse(raw string) (any, error) {
 func (genClientFlag) String() string { return "no value" }
 
 // genClientPresence is a marker that matters by being there. It takes no value, or
-// "true": "=false" would read as off, which it is not.
+// "true": "=false" would read as off, which it is not. Upstream reads any
+// value as on, so another is a warning.
 type genClientPresence struct{}
 
 func (genClientPresence) Parse(raw string) (any, error) {
 	if raw != "" && raw != "true" {
-		return nil, fmt.Errorf("it takes no value: the marker is on by being there; remove it to turn it off")
+		return nil, &Lenient{Value: true, Err: fmt.Errorf("it takes no value: the marker is on by being there, whatever its value; remove it to turn it off")}
 	}
 	return true, nil
 }
@@ -150,20 +151,24 @@ func (w clientWord) Parse(raw string) (any, error) {
 func (w clientWord) String() string { return w.what }
 
 // clientVerbList is a comma-separated list of at least one client verb.
-// Parse returns the verbs as written, in order.
+// Parse returns the verbs as written, in order. Upstream passes over an
+// empty or unknown verb, so such a list is kept, with a warning.
 type clientVerbList struct{}
 
 func (clientVerbList) Parse(raw string) (any, error) {
-	if raw == "" {
-		return nil, fmt.Errorf("name at least one verb of %s", strings.Join(ClientVerbs, ", "))
-	}
 	items := strings.Split(raw, ",")
+	var err error
 	for _, v := range items {
 		switch {
+		case raw == "":
+			err = fmt.Errorf("it names no verb; name at least one of %s", strings.Join(ClientVerbs, ", "))
 		case v == "":
-			return nil, fmt.Errorf("the list has an empty verb; separate verbs by single commas, as in create,delete")
+			err = fmt.Errorf("the list has an empty verb; separate verbs by single commas, as in create,delete")
 		case !slices.Contains(ClientVerbs, v):
-			return nil, fmt.Errorf("unknown verb %q; the verbs are %s", v, strings.Join(ClientVerbs, ", "))
+			err = fmt.Errorf("unknown verb %q, which means nothing; the verbs are %s", v, strings.Join(ClientVerbs, ", "))
+		}
+		if err != nil {
+			return nil, &Lenient{Value: items, Err: err}
 		}
 	}
 	return items, nil

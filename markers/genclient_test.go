@@ -61,12 +61,24 @@ func TestClientVerbList(t *testing.T) {
 		checkGrammar(t, d.Value, []grammarCase{
 			{"create", []string{"create"}, ""},
 			{"watch,deleteCollection,applyStatus", []string{"watch", "deleteCollection", "applyStatus"}, ""},
-			{"", nil, "name at least one verb"},
+			{"", nil, "names no verb; name at least one of"},
 			{"create,,get", nil, "empty verb"},
 			{"create,", nil, "empty verb"},
-			{"create,frob", nil, `unknown verb "frob"; the verbs are create, update, updateStatus, delete, deleteCollection, get, list, watch, patch, apply, applyStatus`},
+			{"create,frob", nil, `unknown verb "frob", which means nothing; the verbs are create, update, updateStatus, delete, deleteCollection, get, list, watch, patch, apply, applyStatus`},
 			{"Create", nil, `unknown verb "Create"`},
 		})
+		// client-gen passes over such verbs: the list is kept as written.
+		checkLenient(t, d.Value, "create,,frob", []string{"create", "", "frob"})
+	}
+}
+
+// checkLenient checks that g refuses raw as a value upstream reads all
+// the same, as want.
+func checkLenient(t *testing.T, g Grammar, raw string, want any) {
+	t.Helper()
+	_, err := g.Parse(raw)
+	if l, ok := err.(*Lenient); !ok || !reflect.DeepEqual(l.Value, want) {
+		t.Errorf("%T.Parse(%q) error = %#v, want a Lenient one with value %#v", g, raw, err, want)
 	}
 }
 
@@ -82,6 +94,7 @@ func TestGenClientFlags(t *testing.T) {
 			{"true", true, ""},
 			{"false", nil, "remove it to turn it off"},
 		})
+		checkLenient(t, d.Value, "false", true)
 	}
 }
 

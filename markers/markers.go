@@ -60,8 +60,9 @@ type Definition struct {
 	// +k8s:ifEnabled(Gate)=+k8s:required.
 	Whole bool
 	// Args: controller-gen's syntax, where arguments may follow the name
-	// as "+name:arg=value,arg=value". A longer name that is not defined
-	// is read as this one; the grammar gets the whole text, as with Whole.
+	// as "+name:arg=value,arg=value". The marker is found as controller-gen
+	// finds it (see withArgs); the grammar gets the whole text, as with
+	// Whole.
 	Args bool
 	Help string // one line for `apigen markers`
 }
@@ -115,6 +116,7 @@ type Line struct {
 type Registry struct {
 	defs       []*Definition
 	namespaces []string
+	strict     []string // see OwnStrictly
 }
 
 // Define adds definitions. Defining the same *Definition again is allowed,
@@ -177,12 +179,15 @@ func (r *Registry) Parse(lines []Line, at Place, diags *diag.List) Set {
 func (r *Registry) parseOne(name, text string, at Place, pos token.Position, diags *diag.List) (Marker, bool) {
 	var named []*Definition
 	for _, d := range r.defs {
-		if d.Name == name {
+		if d.Name == name && !d.Args {
 			named = append(named, d)
 		}
 	}
 	if len(named) == 0 {
-		named = r.withArgs(name)
+		text = strings.TrimSpace(text)
+		if named = r.withArgs(text); len(named) == 0 && r.hasArgs(name) {
+			name, _, _ = strings.Cut(text, "=") // controller-gen's name for it
+		}
 	}
 	if len(named) == 0 && strings.HasSuffix(name, ".") && r.Claims(strings.TrimRight(name, ".")) {
 		// "+k8s:opaqueType." ends a sentence of prose: it names a marker,
@@ -191,14 +196,15 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 	}
 	if len(named) == 0 {
 		if r.owned(name) {
-			diags.Errorf(pos, "unknown marker +%s%s", name, r.suggest(name))
+			r.unknown(name, at, pos, diags)
 		}
 		return Marker{}, false
 	}
 	i := slices.IndexFunc(named, func(d *Definition) bool { return d.Place&at != 0 })
-	if i < 0 && at == Const {
-		// Upstream reads no marker on a constant: only those defined
-		// for one are read there, and the others are left alone.
+	if i < 0 && (at == Const || at == Func) {
+		// Upstream reads no marker on a constant or function: only those
+		// defined for one are read there, and the others are left alone,
+		// as prose ("+k8s:customValidation on T.F. It …").
 		return Marker{}, false
 	}
 	if i < 0 {
@@ -206,10 +212,14 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 		for _, d := range named {
 			where |= d.Place
 		}
-		diags.Errorf(pos, "marker +%s does not belong on a %s; it goes on a %s", name, at, where)
+		// Upstream reads no tag where it does not look for it.
+		diags.Warnf(pos, "marker +%s does not belong on a %s; it goes on a %s", name, at, where)
 		return Marker{}, false
 	}
 	def := named[i]
+	if def.Args {
+		name = def.Name
+	}
 	if def.Whole || def.Args {
 		v, err := def.Value.Parse(text)
 		if err != nil {
@@ -229,27 +239,33 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 	}
 	v, err := def.Value.Parse(tag.Value)
 	if err != nil {
-		diags.Errorf(pos, "invalid value %s for +%s: %v", quoteShort(tag.Value), name, err)
-		return Marker{}, false
+		return invalidValue(def, pos, tag.Value, err, diags)
 	}
 	return Marker{Def: def, Pos: pos, Value: v, raw: tag.Value}, true
 }
 
-// withArgs returns the Args definitions whose name is name cut at one of
-// its colons: "kubebuilder:printcolumn" for "kubebuilder:printcolumn:name".
-func (r *Registry) withArgs(name string) []*Definition {
-	for i := strings.LastIndexByte(name, ':'); i > 0; i = strings.LastIndexByte(name[:i], ':') {
-		var out []*Definition
+// withArgs returns the Args definitions controller-gen finds for text,
+// the marker after "+": first those named all of text before its first
+// "=", then, when there is a "=", those named that cut at its last ":".
+func (r *Registry) withArgs(text string) []*Definition {
+	head, _, hasValue := strings.Cut(text, "=")
+	names := []string{head}
+	if i := strings.LastIndexByte(head, ':'); hasValue && i >= 0 {
+		names = append(names, head[:i])
+	}
+	var out []*Definition
+	for _, n := range names {
 		for _, d := range r.defs {
-			if d.Args && d.Name == name[:i] {
+			if d.Args && d.Name == n {
 				out = append(out, d)
 			}
 		}
-		if len(out) > 0 {
-			return out
-		}
 	}
-	return nil
+	return out
+}
+
+func (r *Registry) hasArgs(name string) bool {
+	return slices.ContainsFunc(r.defs, func(d *Definition) bool { return d.Args && d.Name == name })
 }
 
 // quoteShort quotes a value for a message, cutting one longer than a

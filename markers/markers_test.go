@@ -41,11 +41,14 @@ func TestParse(t *testing.T) {
 		{"foreign markers are ignored", Type, []string{"+genclient", "+k8s:other=x", "+optional"}, 0, nil},
 		{"prose is ignored", Type, []string{"Thing does things.", "", "a + b"}, 0, nil},
 		{"unknown in owned name space", Type, []string{"+k8s:thing-gen:ref=a.B"}, 0,
-			[]string{"f.go:1:1: unknown marker +k8s:thing-gen:ref; did you mean +k8s:thing-gen:refs?"}},
-		{"misspelled name space", Type, []string{"+k8s:thinggen=true"}, 0, []string{"unknown marker +k8s:thinggen"}},
+			[]string{"f.go:1:1: warning: unknown marker +k8s:thing-gen:ref; did you mean +k8s:thing-gen:refs?"}},
+		{"misspelled name space", Type, []string{"+k8s:thinggen=true"}, 0, []string{"warning: unknown marker +k8s:thinggen"}},
 		{"bad value", Type, []string{"+k8s:thing-gen=maybe"}, 0, []string{`invalid value "maybe" for +k8s:thing-gen: allowed values are true, false`}},
 		{"value for the other place", Type, []string{"+k8s:thing-gen=package"}, 0, []string{"allowed values are true, false"}},
-		{"out of place", Package, []string{"+k8s:thing-gen:refs=a.B"}, 0, []string{"does not belong on a package; it goes on a type"}},
+		{"out of place", Package, []string{"+k8s:thing-gen:refs=a.B"}, 0, []string{"warning: marker +k8s:thing-gen:refs does not belong on a package; it goes on a type"}},
+		{"prose on a function", Func, []string{"+k8s:thing-gen=true on T makes", "+k8s:thing-gen:refs=a.B"}, 0, nil},
+		{"prose on a constant", Const, []string{"+k8s:thing-gen=true on T makes"}, 0, nil},
+		{"unknown on a function", Func, []string{"+k8s:thing-gen:ref=a.B"}, 0, []string{"warning: unknown marker +k8s:thing-gen:ref"}},
 		{"repeated", Type, []string{"+k8s:thing-gen=true", "+k8s:thing-gen=false"}, 1, []string{"f.go:2:1: marker +k8s:thing-gen given again (first at line 1)"}},
 		{"repeated alike", Type, []string{"+k8s:thing-gen=true", "+k8s:thing-gen=true"}, 1, []string{"f.go:2:1: warning: marker +k8s:thing-gen given again with the same value (first at line 1); the repeat has no effect"}},
 		{"repeated alike, once", Type, []string{"+k8s:thing-gen:once=x", "+k8s:thing-gen:once=x"}, 1, []string{"f.go:2:1: marker +k8s:thing-gen:once given again (first at line 1)"}},
@@ -89,6 +92,31 @@ func TestDistance(t *testing.T) {
 	}{{"", "", 0}, {"abc", "abc", 0}, {"abc", "abd", 1}, {"deepcopygen", "deepcopy-gen", 1}, {"", "ab", 2}, {"kitten", "sitting", 3}} {
 		if got := distance(c.a, c.b); got != c.d {
 			t.Errorf("distance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
+		}
+	}
+}
+
+// TestOwnStrictly: in a name space upstream polices (client-gen's
+// "genclient…" on types), an unknown marker on a type is an error; on a
+// package, and a misspelling of the name space, it is a warning.
+func TestOwnStrictly(t *testing.T) {
+	r := &Registry{}
+	r.Define(&Definition{Name: "genthing", Place: Type, Value: Text{}})
+	r.OwnStrictly("genthing")
+	for _, c := range []struct {
+		at   Place
+		line string
+		want string
+	}{
+		{Type, "+genthing:nonNamespace", "f.go:1:1: unknown marker +genthing:nonNamespace; did you mean +genthing?"},
+		{Type, "+genthingx", "f.go:1:1: unknown marker +genthingx; did you mean +genthing?"},
+		{Package, "+genthing:nonNamespace", "f.go:1:1: warning: unknown marker +genthing:nonNamespace; did you mean +genthing?"},
+		{Type, "+genthng", "f.go:1:1: warning: unknown marker +genthng; did you mean +genthing?"},
+	} {
+		var d diag.List
+		r.Parse(lines(c.line), c.at, &d)
+		if got := d.Sorted(); len(got) != 1 || got[0].String() != c.want {
+			t.Errorf("%s on a %s: got %v, want %q", c.line, c.at, got, c.want)
 		}
 	}
 }

@@ -363,7 +363,8 @@ func (b *builder) recordType(obj *gotypes.TypeName, t *types.Type) {
 		for i := range st.NumFields() {
 			f := st.Field(i)
 			if err := checkTag(st.Tag(i)); err != nil {
-				b.diags.Errorf(b.fset.Position(f.Pos()), "malformed struct tag on field %s: %v", f.Name(), err)
+				// Upstream, as encoding/json, reads it with reflect.StructTag.
+				b.diags.Warnf(b.fset.Position(f.Pos()), "malformed struct tag on field %s: %v", f.Name(), err)
 			}
 			// A field on the type's own line (type T struct{ A int }) has no
 			// doc comment of its own: the block above belongs to the type.

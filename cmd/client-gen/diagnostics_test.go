@@ -2,9 +2,13 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/apigen-dev/apigen/refmod"
 )
 
 // TestDiagnostics runs client-gen on packages with bad markers. Each run
@@ -16,7 +20,6 @@ func TestDiagnostics(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := map[string][]string{
-		"unknownverb":    {"things/v1"},                  // +genclient:onlyVerbs with an unknown verb
 		"noverb":         {"things/v1"},                  // +genclient:method without verb=
 		"inputverb":      {"things/v1"},                  // input= on a verb that takes none
 		"genclientfalse": {"things/v1"},                  // +genclient=false
@@ -47,6 +50,40 @@ func TestDiagnostics(t *testing.T) {
 			}
 			if entries, _ := os.ReadDir(out); len(entries) > 0 {
 				t.Errorf("wrote %d entries into the output directory although the run failed", len(entries))
+			}
+		})
+	}
+}
+
+// TestMarkerWarningsAsUpstream runs upstream's client-gen and ours on values
+// upstream reads all the same (unknown and empty verbs, a presence marker
+// with a value) and on two versions of a group with different +groupName:
+// ours must write upstream's files and print exactly golden/<case>.txt,
+// warnings only; with --strict, exit 1 and write nothing.
+func TestMarkerWarningsAsUpstream(t *testing.T) {
+	for name, input := range map[string]string{"unknownverb": "things/v1", "lenient": "things/v1", "twogroups": "things/v1,things/v2"} {
+		t.Run(name, func(t *testing.T) {
+			dir := refmod.CopyDir(t, "../../testdata/client/diagnostics")
+			want, err := os.ReadFile(filepath.Join(dir, "golden", name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"--output-dir", "out", "--output-pkg", "client.example/diagnostics/out",
+				"--input-base", "client.example/diagnostics/" + name, "--input", input}
+			runUpstream(t, dir, args...)
+			root := filepath.Join(dir, "out")
+			upstream, _ := takeGenerated(t, root)
+			t.Chdir(dir)
+			var stderr bytes.Buffer
+			if code := run(args, io.Discard, &stderr); code != 0 || stderr.String() != string(want) {
+				t.Errorf("exit %d, stderr:\n%s\nwant exit 0 and:\n%s", code, stderr.String(), want)
+			}
+			compareTree(t, root, upstream, nil)
+			os.RemoveAll(root)
+			stderr.Reset()
+			code := run(append([]string{"--strict"}, args...), io.Discard, &stderr)
+			if _, err := os.Stat(root); code != 1 || err == nil || stderr.String() != strings.ReplaceAll(string(want), ": warning: ", ": ") {
+				t.Errorf("--strict: exit %d, wrote %s: %v, stderr:\n%s", code, root, err == nil, stderr.String())
 			}
 		})
 	}

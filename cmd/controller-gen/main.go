@@ -2,8 +2,8 @@
 // object generators with controller-gen's command line: generators given as
 // "crd:opt=value,...", "rbac:roleName=...", "webhook", "object:headerFile=...",
 // inputs as "paths=./...", output rules as "output:<generator>:<rule>" or
-// "output:<rule>", plus --verify-only; -w lists the markers the generators
-// read and -h the options, in controller-gen's layout.
+// "output:<rule>", plus --verify-only and --strict; -w lists the markers
+// the generators read and -h the options, in controller-gen's layout.
 package main
 
 import (
@@ -78,6 +78,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch {
 		case a == "--verify-only":
 			opts.VerifyOnly = true
+		case a == "--strict":
+			opts.Strict = true
 		case strings.HasPrefix(a, "paths="):
 			opts.Patterns = append(opts.Patterns, unquote(strings.TrimPrefix(a, "paths=")))
 		case slices.Contains(generatorNames, name):

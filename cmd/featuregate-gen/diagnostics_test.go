@@ -10,9 +10,11 @@ import (
 )
 
 // TestDiagnostics runs featuregate-gen, with the fixtures' gates package as
-// --known-feature-gates, on packages with bad input. Each run must exit 1,
-// print exactly the diagnostics in testdata/featuregate/diagnostics/golden,
-// and write nothing.
+// --known-feature-gates, on packages with bad input. Each run must print
+// exactly the diagnostics in testdata/featuregate/diagnostics/golden. A run
+// with an error must exit 1 and write nothing; ontype's findings are
+// warnings (a +featureGate on a type is read nowhere, as any marker out of
+// place), so it writes its (empty) file and fails with --strict.
 func TestDiagnostics(t *testing.T) {
 	for _, name := range []string{"ontype", "emptygate", "notomitempty", "unknowngate", "badoptin"} {
 		t.Run(name, func(t *testing.T) {
@@ -21,7 +23,7 @@ func TestDiagnostics(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			refmod.Diagnostics(t, dir, "zz_generated.featuregate.go", run, string(want), false,
+			refmod.Diagnostics(t, dir, "zz_generated.featuregate.go", run, string(want), name == "ontype",
 				"--known-feature-gates", "featuregate.example/gates", "./"+name)
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -142,5 +143,47 @@ func TestReportToStdout(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "API rule violation: names_match,openapi.example/good/v1,WidgetSpec,NoTag\n") {
 		t.Errorf("standard output has no report:\n%s", stdout.String())
+	}
+}
+
+// TestWarningsAsUpstream runs upstream's openapi-gen and ours on the bad
+// unions of testdata/openapi/warn/unions, which upstream logs and writes:
+// ours must write upstream's definitions and report and print exactly
+// golden/unions.txt, warnings only; with --strict, exit 1 and write nothing.
+func TestWarningsAsUpstream(t *testing.T) {
+	src, err := filepath.Abs("../../testdata/openapi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := refmod.CopyDir(t, src)
+	args := []string{"--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
+		"--output-pkg", "openapi.example/generated", "./warn/unions"}
+	wantFile, wantReport := runUpstream(t, dir, t.TempDir(), args...)
+	t.Chdir(dir)
+	want, err := os.ReadFile(filepath.Join("golden", "unions.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, strict := range []bool{false, true} {
+		out := t.TempDir()
+		report := filepath.Join(out, "report.txt")
+		var stderr bytes.Buffer
+		code := run(append([]string{"--strict=" + strconv.FormatBool(strict), "--output-dir", out, "--report-filename", report}, args...), io.Discard, &stderr)
+		wantCode, wantStderr := 0, string(want)
+		if strict {
+			wantCode, wantStderr = 1, strings.ReplaceAll(wantStderr, ": warning: ", ": ")
+		}
+		if code != wantCode || stderr.String() != wantStderr {
+			t.Errorf("strict %v: exit %d, stderr:\n%s\nwant exit %d and:\n%s", strict, code, stderr.String(), wantCode, wantStderr)
+		}
+		if strict {
+			if entries, _ := os.ReadDir(out); len(entries) > 0 {
+				t.Errorf("--strict failed the run but wrote %s", entries[0].Name())
+			}
+			continue
+		}
+		gotFile, gotReport := readGenerated(t, out, report)
+		compare(t, outputName, wantFile, gotFile)
+		compare(t, "the API rule report", wantReport, gotReport)
 	}
 }

@@ -72,6 +72,15 @@ type version struct {
 	kinds   []*kind
 }
 
+// ownGroup is the group v's typed client names: the package's own
+// +groupName, as upstream reads it there, or else the group's.
+func (v *version) ownGroup() string {
+	if mk, ok := v.pkg.Markers.Get(markers.GroupName.Name); ok {
+		return mk.Value.(string)
+	}
+	return v.group.name
+}
+
 // kind is a type that gets a typed client.
 type kind struct {
 	name      types.Name
@@ -244,7 +253,9 @@ func (p *plan) nameGroup(gr *group, diags *diag.List) {
 		other, ok := v.pkg.Markers.Get(markers.GroupName.Name)
 		switch {
 		case ok && (!named || other.Value.(string) != gr.name):
-			diags.Errorf(other.Pos, "+groupName=%s differs from the group %q of %s, the first version of the group given to --input", other.Value, gr.name, first.pkg.Path)
+			// Upstream names the group after the first version, and
+			// only this version's client struct after its own.
+			diags.Warnf(other.Pos, "+groupName=%s differs from the group %q of %s, the first version of the group given to --input, after which the clientset names both", other.Value, gr.name, first.pkg.Path)
 		case !ok && named:
 			// Upstream names the group after its first version only.
 			diags.Warnf(token.Position{Filename: v.pkg.Dir}, "package %s has no +groupName, but %s, the first version of its group, has +groupName=%s; its client uses that group", v.pkg.Path, first.pkg.Path, gr.name)

@@ -378,7 +378,7 @@ func (p *plan) writeGroupClient(e *emitter, v *version) {
 		e.printf("\t%sGetter\n", p.plural.publicName(k.name))
 	}
 	e.printf("}\n")
-	e.printf("\n// %sClient is used to interact with features provided by the %s group.\ntype %sClient struct {\n\trestClient %s\n}\n", X, v.group.name, X, rest("Interface"))
+	e.printf("\n// %sClient is used to interact with features provided by the %s group.\ntype %sClient struct {\n\trestClient %s\n}\n", X, v.ownGroup(), X, rest("Interface"))
 	for _, k := range v.kinds {
 		PP, P := p.plural.publicName(k.name), namer.IC(k.name.Name)
 		if k.tags.nonNamespaced {
@@ -405,7 +405,7 @@ func (p *plan) writeGroupClient(e *emitter, v *version) {
 	e.printf("\n// New creates a new %sClient for the given RESTClient.\nfunc New(c %s) *%sClient {\n\treturn &%sClient{c}\n}\n", X, rest("Interface"), X, X)
 
 	apiPath := "\"" + p.APIPath + "\""
-	if v.group.name == "" {
+	if v.ownGroup() == "" {
 		apiPath = `"/api"`
 	}
 	scheme := p.schemePkg()
@@ -414,8 +414,8 @@ func (p *plan) writeGroupClient(e *emitter, v *version) {
 		e.printf("\tconfig.APIPath = %s\n", apiPath)
 		e.printf("\tif config.UserAgent == \"\" {\n\t\tconfig.UserAgent = %s()\n\t}\n", rest("DefaultKubernetesUserAgent"))
 		prioritized := e.ref(scheme, "Scheme.PrioritizedVersionsForGroup")
-		e.printf("\tif config.GroupVersion == nil || config.GroupVersion.Group != %s(\"%s\")[0].Group {\n", prioritized, v.group.name)
-		e.printf("\t\tgv := %s(\"%s\")[0]\n\t\tconfig.GroupVersion = &gv\n\t}\n", prioritized, v.group.name)
+		e.printf("\tif config.GroupVersion == nil || config.GroupVersion.Group != %s(\"%s\")[0].Group {\n", prioritized, v.ownGroup())
+		e.printf("\t\tgv := %s(\"%s\")[0]\n\t\tconfig.GroupVersion = &gv\n\t}\n", prioritized, v.ownGroup())
 		e.printf("\tconfig.NegotiatedSerializer = %s(%s, %s)\n", rest("CodecFactoryForGeneratedClient"), e.ref(scheme, "Scheme"), e.ref(scheme, "Codecs"))
 		e.printf("\n\tif config.QPS == 0 {\n\t\tconfig.QPS = 5\n\t}\n\tif config.Burst == 0 {\n\t\tconfig.Burst = 10\n\t}\n}\n")
 	} else {

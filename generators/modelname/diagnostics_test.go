@@ -1,51 +1,73 @@
 package modelname_test
 
 import (
-	"bytes"
-	"io/fs"
+	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/modelname"
+	"github.com/apigen-dev/apigen/refmod"
 )
 
-// TestDiagnostics runs the generator on packages with bad markers. Each
-// run must fail, print exactly the diagnostics in
-// testdata/modelname/diagnostics/golden, and write nothing.
+// TestDiagnostics runs the generator on packages with bad markers, in a
+// copy of testdata/modelname/diagnostics. Each run must fail, print exactly
+// the diagnostics in golden/, and write nothing.
 func TestDiagnostics(t *testing.T) {
-	root, err := filepath.Abs("../../testdata/modelname/diagnostics")
+	for _, name := range []string{"badvalue", "all"} {
+		t.Run(name, func(t *testing.T) {
+			dir, want, pattern := diagnosticsCase(t, name)
+			refmod.Diagnostics(t, dir, outputName, generate, want, false, pattern)
+		})
+	}
+}
+
+// TestWarningsAsUpstream runs upstream's openapi-gen and ours on what
+// upstream passes over: misspelt and misplaced markers (unknownmarker), and
+// values that are no dotted model packages (lenient). Ours must write
+// upstream's bytes and print golden/<case>.txt, warnings only; with
+// --strict it fails and writes nothing.
+func TestWarningsAsUpstream(t *testing.T) {
+	for _, c := range []string{"unknownmarker", "lenient"} {
+		t.Run(c, func(t *testing.T) {
+			dir, want, pattern := diagnosticsCase(t, c)
+			upstream := upstreamOpenAPIGen(t, dir, os.DevNull, pattern)
+			if len(upstream) != 1 {
+				t.Fatalf("upstream wrote %d model-name files, want 1", len(upstream))
+			}
+			refmod.Diagnostics(t, dir, outputName, generate, want, true, pattern)
+			if code := generate([]string{pattern}, io.Discard, io.Discard); code != 0 {
+				t.Fatalf("exit %d", code)
+			}
+			refmod.Compare(t, dir, outputName, upstream)
+		})
+	}
+}
+
+// diagnosticsCase copies testdata/modelname/diagnostics and returns the
+// copy, the golden diagnostics of case c, and its packages ("all": every
+// package).
+func diagnosticsCase(t *testing.T, c string) (dir, want, pattern string) {
+	dir = refmod.CopyDir(t, "../../testdata/modelname/diagnostics")
+	b, err := os.ReadFile(filepath.Join(dir, "golden", c+".txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"unknownmarker", "badvalue", "all"} {
-		t.Run(name, func(t *testing.T) {
-			t.Chdir(root)
-			want, err := os.ReadFile(filepath.Join("golden", name+".txt"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			pattern := "./" + name + "/..."
-			if name == "all" {
-				pattern = "./..."
-			}
-			var stdout, stderr bytes.Buffer
-			gen := &modelname.Generator{OutputFile: outputName}
-			code := engine.Run(engine.Options{Patterns: []string{pattern}, Stdout: &stdout, Stderr: &stderr}, gen)
-			if code != 1 {
-				t.Errorf("exit status %d, want 1", code)
-			}
-			if got := stderr.String(); got != string(want) {
-				t.Errorf("diagnostics differ.\ngot:\n%s\nwant:\n%s", got, want)
-			}
-			filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-				if err == nil && !d.IsDir() && strings.HasPrefix(d.Name(), "zz_generated") {
-					t.Errorf("generated %s although the run failed", p)
-				}
-				return nil
-			})
-		})
+	pattern = "./" + c + "/..."
+	if c == "all" {
+		pattern = "./..."
 	}
+	return dir, string(b), pattern
+}
+
+// generate runs the generator over the patterns, with --strict first if
+// given, as a refmod.Command.
+func generate(args []string, stdout, stderr io.Writer) int {
+	strict := len(args) > 0 && args[0] == "--strict"
+	if strict {
+		args = args[1:]
+	}
+	gen := &modelname.Generator{OutputFile: outputName}
+	return engine.Run(engine.Options{Patterns: args, Strict: strict, Stdout: stdout, Stderr: stderr}, gen)
 }

@@ -30,27 +30,38 @@ var Marker = &markers.Definition{
 // characters OpenAPI 3 allows in component names (letters, digits, ".",
 // "-" and "_"), with no empty element. Parse returns the string.
 //
-// Upstream accepts any text and pastes it into a Go string literal, so a
-// quote or a trailing comment there yields broken code or a wrong name;
-// here both are errors.
+// Upstream accepts any text and pastes it into a Go string literal: a
+// value with a quote or backslash breaks the code, an error here; any
+// other is a warning, kept as upstream writes it ("" as no marker).
 type ModelPackage struct{}
 
 func (ModelPackage) Parse(raw string) (any, error) {
+	if strings.ContainsAny(raw, "\"\\") {
+		return nil, fmt.Errorf("%q breaks the Go string literal the value is pasted into: the code would not compile", raw[strings.IndexAny(raw, "\"\\")])
+	}
+	if err := checkModelPackage(raw); err != nil {
+		return nil, &markers.Lenient{Value: raw, Err: err}
+	}
+	return raw, nil
+}
+
+// checkModelPackage says what makes raw no dotted model package.
+func checkModelPackage(raw string) error {
 	if raw == "" {
-		return nil, fmt.Errorf("a model package such as io.k8s.api.core.v1 is required")
+		return fmt.Errorf("a model package such as io.k8s.api.core.v1 is required; without one the marker is read as absent")
 	}
 	if strings.ContainsAny(raw, " \t") {
-		return nil, fmt.Errorf("a model package is one word, such as io.k8s.api.core.v1, with nothing after it (not even a comment)")
+		return fmt.Errorf("a model package is one word, such as io.k8s.api.core.v1, with nothing after it (not even a comment)")
 	}
 	for _, r := range raw {
 		if !validRune(r) {
-			return nil, fmt.Errorf("%q is not allowed in a model package: use letters, digits, '.', '-' and '_' only", r)
+			return fmt.Errorf("%q is not allowed in a model package: use letters, digits, '.', '-' and '_' only", r)
 		}
 	}
 	if strings.HasPrefix(raw, ".") || strings.HasSuffix(raw, ".") || strings.Contains(raw, "..") {
-		return nil, fmt.Errorf("a model package is made of non-empty dot-separated elements, such as io.k8s.api.core.v1")
+		return fmt.Errorf("a model package is made of non-empty dot-separated elements, such as io.k8s.api.core.v1")
 	}
-	return raw, nil
+	return nil
 }
 
 func (ModelPackage) String() string { return "dotted.model.package" }
@@ -75,11 +86,10 @@ func Lookup(m *model.Model, t *types.Type) (pkg string, ok bool) {
 	if p == nil || !slices.Contains(m.Packages, p) {
 		return "", false
 	}
-	if mk, found := m.DocMarkers(t).Get(markerName); found {
-		return mk.Value.(string), true
-	}
-	if mk, found := p.Markers.Get(markerName); found {
-		return mk.Value.(string), true
+	for _, set := range []markers.Set{m.DocMarkers(t), p.Markers} {
+		if mk, found := set.Get(markerName); found && mk.Value != "" {
+			return mk.Value.(string), true
+		}
 	}
 	return "", false
 }

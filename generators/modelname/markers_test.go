@@ -1,6 +1,7 @@
 package modelname_test
 
 import (
+	"strings"
 	"testing"
 
 	"k8s.io/gengo/v2/types"
@@ -8,6 +9,7 @@ import (
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/modelname"
 	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 )
 
@@ -25,10 +27,17 @@ func TestModelPackageGrammar(t *testing.T) {
 		`io.k8s"`:            false,
 		"io.k8s.api // note": false,
 		"io.k8s.api\tv1":     false,
+		`io\k8s`:             false,
 	} {
 		_, err := modelname.ModelPackage{}.Parse(raw)
 		if (err == nil) != ok {
 			t.Errorf("Parse(%q) error = %v, want ok = %v", raw, err, ok)
+		}
+		// Upstream pastes the value into a string literal: only a quote
+		// or backslash breaks it; the others are warnings.
+		_, lenient := err.(*markers.Lenient)
+		if want := !ok && !strings.ContainsAny(raw, `"\`); lenient != want {
+			t.Errorf("Parse(%q) error = %#v, want a Lenient one: %v", raw, err, want)
 		}
 	}
 }

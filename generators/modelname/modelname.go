@@ -114,7 +114,7 @@ func methodsOf(m *model.Model, p *model.Package, diags *diag.List) []method {
 	for _, t := range sortedTypes(m, p) {
 		value := pkgValue
 		mk, tagged := m.DocMarkers(t).Get(markerName)
-		if tagged {
+		if tagged && mk.Value != "" {
 			value = mk.Value.(string)
 		}
 		if !isModel(t) {

@@ -137,6 +137,10 @@ func (b *builder) errorf(pos token.Position, format string, args ...any) {
 	b.diags.Errorf(pos, format, args...)
 }
 
+func (b *builder) warnf(pos token.Position, format string, args ...any) {
+	b.diags.Warnf(pos, format, args...)
+}
+
 // selected reports whether upstream's filter picks struct t of a target
 // package: the package or the type asks for it, and the type does not opt
 // out.

@@ -96,6 +96,7 @@ type union struct {
 
 // unions finds the unions of struct t: the struct's own (+union), those of
 // the structs it inlines, and the one its +unionDeprecated fields make.
+// Upstream logs a bad union and writes it all the same, as here: warnings.
 func (b *builder) unions(t *types.Type, at token.Position) []union {
 	var out []union
 	if has(b.src.typeMarkers(t), unionMarker) {
@@ -109,14 +110,14 @@ func (b *builder) unions(t *types.Type, at token.Position) []union {
 			pos := b.src.fieldPos(t, i)
 			switch {
 			case inlined(&m):
-				b.errorf(pos, "union %s cannot have embedded fields, but %s is one", t.Name.Name, m.Name)
+				b.warnf(pos, "union %s cannot have embedded fields, but %s is one", t.Name.Name, m.Name)
 			case has(ms, unionDeprecatedMrk):
-				b.errorf(pos, "+%s on %s.%s: a +union struct's fields are its members already", unionDeprecatedMrk, t.Name.Name, m.Name)
+				b.warnf(pos, "+%s on %s.%s: a +union struct's fields are its members already", unionDeprecatedMrk, t.Name.Name, m.Name)
 			case has(ms, discriminatorMark):
 				b.setDiscriminator(&u, name, pos)
 			default:
 				if opt, err := optional(ms, &m); !opt || err != nil {
-					b.errorf(pos, "%s.%s is a member of a union, so it must be optional", t.Name.Name, m.Name)
+					b.warnf(pos, "%s.%s is a member of a union, so it must be optional", t.Name.Name, m.Name)
 				}
 				b.addUnionMember(&u, name, m.Name, pos)
 			}
@@ -142,7 +143,7 @@ func (b *builder) unions(t *types.Type, at token.Position) []union {
 		}
 		if has(ms, unionDeprecatedMrk) {
 			if opt, err := optional(ms, &m); !opt || err != nil {
-				b.errorf(pos, "%s.%s is a member of a union, so it must be optional", t.Name.Name, m.Name)
+				b.warnf(pos, "%s.%s is a member of a union, so it must be optional", t.Name.Name, m.Name)
 			}
 			b.addUnionMember(&u, name, m.Name, pos)
 		}
@@ -151,13 +152,13 @@ func (b *builder) unions(t *types.Type, at token.Position) []union {
 		seen := map[string]bool{}
 		for _, f := range slices.Sorted(maps.Keys(u.fields)) {
 			if v := u.fields[f]; seen[v] {
-				b.errorf(at, "union of %s: %s is the discriminated value of two fields", t.Name.Name, v)
+				b.warnf(at, "union of %s: %s is the discriminated value of two fields", t.Name.Name, v)
 			} else {
 				seen[v] = true
 			}
 		}
 		if _, ok := u.fields[u.discriminator]; ok {
-			b.errorf(at, "union of %s: %s cannot be both the discriminator and a member", t.Name.Name, u.discriminator)
+			b.warnf(at, "union of %s: %s cannot be both the discriminator and a member", t.Name.Name, u.discriminator)
 		}
 		out = append(out, u)
 	}
@@ -166,14 +167,14 @@ func (b *builder) unions(t *types.Type, at token.Position) []union {
 
 func (b *builder) setDiscriminator(u *union, name string, pos token.Position) {
 	if u.discriminator != "" {
-		b.errorf(pos, "a union has one discriminator, but %s and %s are both marked +%s", u.discriminator, name, discriminatorMark)
+		b.warnf(pos, "a union has one discriminator, but %s and %s are both marked +%s", u.discriminator, name, discriminatorMark)
 	}
 	u.discriminator = name
 }
 
 func (b *builder) addUnionMember(u *union, json, goName string, pos token.Position) {
 	if _, ok := u.fields[json]; ok {
-		b.errorf(pos, "two members of a union have the JSON name %s", json)
+		b.warnf(pos, "two members of a union have the JSON name %s", json)
 		return
 	}
 	u.fields[json] = goName

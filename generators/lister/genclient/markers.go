@@ -48,8 +48,9 @@ var (
 var Definitions = markers.GenClientDefinitions
 
 // Define declares the +genclient family and claims its name space, so that
-// a misspelt +genclient:... marker is an error.
+// an unknown +genclient... marker on a type is an error, as upstream's, and a
+// misspelt one elsewhere a warning.
 func Define(reg *markers.Registry) {
 	reg.Define(markers.GenClientDefinitions...)
-	reg.Own(markers.GenClientNamespace)
+	reg.OwnStrictly(markers.GenClientNamespace)
 }

@@ -1,0 +1,30 @@
+package markers
+
+import (
+	"go/token"
+	"slices"
+	"strings"
+
+	"github.com/apigen-dev/apigen/diag"
+)
+
+// OwnStrictly claims a name space as Own does, where upstream also refuses
+// a type marker that begins with it but that it does not know: client-gen,
+// lister-gen, informer-gen and applyconfiguration-gen stop on an unknown
+// "+genclient…" tag of a type.
+func (r *Registry) OwnStrictly(prefix string) {
+	r.Own(prefix)
+	r.strict = append(r.strict, prefix)
+}
+
+// unknown reports an unknown marker in an owned name space: an error where
+// upstream refuses it too, else a warning, as upstream reads only the tags
+// it knows and the run goes on without this one.
+func (r *Registry) unknown(name string, at Place, pos token.Position, diags *diag.List) {
+	refused := at == Type && slices.ContainsFunc(r.strict, func(p string) bool { return strings.HasPrefix(name, p) })
+	report := diags.Warnf
+	if refused {
+		report = diags.Errorf
+	}
+	report(pos, "unknown marker +%s%s", name, r.suggest(name))
+}

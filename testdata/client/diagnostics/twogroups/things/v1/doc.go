@@ -1,0 +1,2 @@
+// +groupName=a.example.com
+package v1

@@ -1,0 +1,5 @@
+package v1
+
+// +genclient
+// +genclient:onlyVerbs=get
+type Thing struct{}

@@ -1,0 +1,5 @@
+package v2
+
+// +genclient
+// +genclient:onlyVerbs=get
+type Thing struct{}
