@@ -81,7 +81,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case a == "--strict":
 			opts.Strict = true
 		case strings.HasPrefix(a, "paths="):
-			opts.Patterns = append(opts.Patterns, unquote(strings.TrimPrefix(a, "paths=")))
+			var paths []string
+			paths, err = crd.Strings(strings.TrimPrefix(a, "paths="))
+			opts.Patterns = append(opts.Patterns, paths...)
 		case slices.Contains(generatorNames, name):
 			var g *generator
 			g, err = newGenerator(name, rest)

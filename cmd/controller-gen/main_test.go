@@ -149,7 +149,7 @@ func TestDiagnostics(t *testing.T) {
 	}
 	dir := refmod.CopyDir(t, src)
 	gens := map[string]string{"badverb": "rbac:roleName=r"}
-	for _, c := range []string{"badrule", "twostorage", "nostorage", "baddefault",
+	for _, c := range []string{"badrule", "nostorage", "baddefault",
 		"overbudget", "badcolumn", "baddefaultvalue"} {
 		t.Run(c, func(t *testing.T) {
 			gen := gens[c]
@@ -183,7 +183,7 @@ func TestWarnings(t *testing.T) {
 	}
 	dir := refmod.CopyDir(t, src)
 	gens := map[string]string{"badverb": "rbac:roleName=r"}
-	for _, c := range []string{"protected", "misplaced", "misspelt", "badverb"} {
+	for _, c := range []string{"protected", "misplaced", "misspelt", "badverb", "twostorage"} {
 		t.Run(c, func(t *testing.T) {
 			t.Chdir(filepath.Join(dir, "bad"))
 			args := []string{cmp.Or(gens[c], "crd"), "paths=./" + c + "/..."}

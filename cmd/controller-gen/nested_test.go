@@ -30,6 +30,15 @@ func TestNestedModules(t *testing.T) {
 			t.Errorf("%d files generated, want a CRD, a role and a deepcopy file", n)
 		}
 	})
+	t.Run("list", func(t *testing.T) {
+		// One paths= with a list, as kubeflow trainer's and kueue's
+		// Makefiles write it (make's shell takes the quotes away).
+		n := compareTrees(t, copy, "crd", "rbac:roleName=manager-role", "object",
+			"paths=./api/...;./controllers", "output:crd:dir=config/crd", "output:rbac:dir=config/rbac")
+		if n != 3 {
+			t.Errorf("%d files generated, want a CRD, a role and a deepcopy file", n)
+		}
+	})
 	t.Run("walk", func(t *testing.T) {
 		n := compareTrees(t, copy, "crd", "object", "paths=./...", "output:crd:dir=config/crd")
 		if n != 4 {

@@ -406,3 +406,18 @@ func findArg(args []arg, name string) (arg, bool) {
 	}
 	return arg{}, false
 }
+
+// Strings reads text as controller-gen reads a list option, such as the
+// value of paths=: "a;b", "{a,b}", or one quoted or bare string.
+func Strings(text string) ([]string, error) {
+	out, err := parseArgs(text, []arg{value(kStrings)})
+	if err != nil {
+		return nil, err
+	}
+	items, _ := out[""].([]any)
+	list := make([]string, 0, len(items))
+	for _, v := range items {
+		list = append(list, fmt.Sprint(v))
+	}
+	return list, nil
+}

@@ -97,6 +97,9 @@ func (p *parser) report(v *toValidate) {
 			celErrs = append(celErrs, e)
 			continue
 		}
+		if isStorageCount(e) {
+			continue // checkVersions has said so
+		}
 		site, rest := p.siteOf(crd, sites, e.Field)
 		p.pending = append(p.pending, finding{p.errorPos(site, rest, e), fmt.Sprintf("CRD %s: %s", crd.Name, e.Error()), isApproval(e)})
 	}
@@ -120,6 +123,12 @@ func (p *parser) report(v *toValidate) {
 // and projects add the annotation in a later step.
 func isApproval(e *field.Error) bool {
 	return e.Field == "metadata.annotations["+apiextv1beta1.KubeAPIApprovedAnnotation+"]"
+}
+
+// isStorageCount reports the API server's refusal of a CRD whose versions
+// do not have exactly one storage version.
+func isStorageCount(e *field.Error) bool {
+	return e.Field == "spec.versions" && strings.Contains(e.Detail, "storage version")
 }
 
 func isCEL(e *field.Error) bool {
