@@ -180,8 +180,9 @@ func command(s Step, tree string, box toolbox, noop string) *exec.Cmd {
 		cmd = exec.Command("make", args...)
 	}
 	cmd.Dir = filepath.Join(tree, s.Dir)
+	// GOPATH is set, as in a shell whose Go set-up scripts rely on it.
 	cmd.Env = append(os.Environ(), "PATH="+box.bin+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"CODEGEN_PKG="+box.codegenPkg, "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod")
+		"CODEGEN_PKG="+box.codegenPkg, "GOTOOLCHAIN=local", "GOPATH="+gopath())
 	cmd.Env = append(cmd.Env, box.env...)
 	for k, v := range vars {
 		cmd.Env = append(cmd.Env, k+"="+v)
@@ -190,6 +191,15 @@ func command(s Step, tree string, box toolbox, noop string) *exec.Cmd {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
 	return cmd
+}
+
+// gopath is go env GOPATH.
+func gopath() string {
+	out, err := exec.Command("go", "env", "GOPATH").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
 }
 
 // compare fills r from the three trees: every file either side wrote is
