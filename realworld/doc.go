@@ -7,6 +7,7 @@
 //
 //	go test ./realworld -run Sweep -timeout 3h
 //
-// runs every project and prints the table of docs/realworld.md. A plain
-// `go test ./...` runs the projects marked "ci".
+// runs every project and prints the table of docs/realworld.md; with -ci
+// it runs the projects marked "ci", as CI does. A plain `go test ./...`
+// skips the sweep.
 package realworld
