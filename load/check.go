@@ -232,3 +232,20 @@ func importerOf(p *packages.Package) types.Importer {
 type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// Syntax returns p with syntax: p itself when the load parsed it, else a
+// copy whose files are parsed now and checked against the types of p's
+// imports. That is how a generator reads the declarations and comments of
+// a standard-library package the load took from the type cache, as the
+// crd generator does for a field of type time.Duration. The copy's types
+// are new objects.
+func Syntax(fset *token.FileSet, p *packages.Package) *packages.Package {
+	if len(p.Syntax) > 0 || len(p.GoFiles) == 0 {
+		return p
+	}
+	cp := *p
+	cp.Errors = nil
+	c := &checker{fset: fset, roots: map[*packages.Package]bool{&cp: true}, cpu: make(chan struct{}, 1), imports: map[string]*types.Package{}}
+	c.typecheck(&cp, c.parse(&cp))
+	return &cp
+}

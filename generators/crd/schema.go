@@ -12,6 +12,7 @@ import (
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/markers"
 )
 
@@ -73,6 +74,7 @@ func (p *parser) pkg(path string) *pkgInfo {
 		p.infos[path] = nil
 		return nil
 	}
+	lp = load.Syntax(p.coll.fset, lp)
 	var pi *pkgInfo
 	if p.coll.model != nil {
 		pi = p.coll.readOnce(p.coll.model, lp, nil)

@@ -4,7 +4,11 @@
 // +groupName=nested.example.com
 package v1
 
-import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+import (
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
 
 // WidgetSpec is what a widget should be.
 type WidgetSpec struct {
@@ -14,6 +18,12 @@ type WidgetSpec struct {
 	// Owner names the owner.
 	// +optional
 	Owner string `json:"owner,omitempty"`
+	// Timeout is a standard-library type, which the load reads from its
+	// type cache without syntax (cluster-api-operator).
+	// +optional
+	Timeout *time.Duration `json:"timeout,omitempty"`
+	// +optional
+	Interval time.Duration `json:"interval,omitempty"`
 }
 
 // Widget is a nested module's kind.
