@@ -90,6 +90,23 @@ func CommentLines(fset *token.FileSet, groups ...*ast.CommentGroup) []Line {
 	return out
 }
 
+// SlashCommentLines is CommentLines for the line comments of groups only:
+// controller-gen reads markers there alone, not in /* */ comments.
+func SlashCommentLines(fset *token.FileSet, groups ...*ast.CommentGroup) []Line {
+	var out []Line
+	for _, g := range groups {
+		if g == nil {
+			continue
+		}
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "//") {
+				out = append(out, CommentLines(fset, &ast.CommentGroup{List: []*ast.Comment{c}})...)
+			}
+		}
+	}
+	return out
+}
+
 var directive = regexp.MustCompile(`^(line |extern |export |[a-z0-9]+:[a-z0-9])`)
 
 func isDirective(s string) bool { return directive.MatchString(s) }

@@ -100,7 +100,7 @@ func (c *collector) readFile(f *ast.File, out *pkgInfo, pkgDiags, quiet *diag.Li
 			pkgGroups = append(pkgGroups, g)
 		}
 	}
-	out.marks = append(out.marks, c.reg.Parse(markers.CommentLines(c.fset, pkgGroups...), markers.Package, pkgDiags)...)
+	out.marks = append(out.marks, c.reg.Parse(markers.SlashCommentLines(c.fset, pkgGroups...), markers.Package, pkgDiags)...)
 }
 
 // packageOnly returns the markers of g, the comment group just above a
@@ -111,7 +111,7 @@ func (c *collector) packageOnly(g *ast.CommentGroup) markers.Set {
 		return nil
 	}
 	var out markers.Set
-	for _, mk := range c.reg.Parse(markers.CommentLines(c.fset, g), markers.Package, &diag.List{}) {
+	for _, mk := range c.reg.Parse(markers.SlashCommentLines(c.fset, g), markers.Package, &diag.List{}) {
 		if mk.Def.Place&markers.Type == 0 && !c.typeDefined(mk.Def.Name) {
 			out = append(out, mk)
 		}
@@ -167,7 +167,7 @@ func (c *collector) readType(f *ast.File, gd *ast.GenDecl, ts *ast.TypeSpec, gro
 	ti := &typeInfo{
 		name:  ts.Name.Name,
 		doc:   docText(docGroup),
-		marks: c.reg.Parse(markers.CommentLines(c.fset, groups...), markers.Type, quiet),
+		marks: c.reg.Parse(markers.SlashCommentLines(c.fset, groups...), markers.Type, quiet),
 		spec:  ts,
 		file:  f,
 		pos:   c.fset.Position(ts.Pos()),
@@ -182,7 +182,7 @@ func (c *collector) readType(f *ast.File, gd *ast.GenDecl, ts *ast.TypeSpec, gro
 			}
 			fi := fieldInfo{
 				doc:   docText(fl.Doc),
-				marks: c.reg.Parse(markers.CommentLines(c.fset, before, fl.Doc), markers.Field, quiet),
+				marks: c.reg.Parse(markers.SlashCommentLines(c.fset, before, fl.Doc), markers.Field, quiet),
 				expr:  fl.Type,
 				pos:   c.fset.Position(fl.Pos()),
 			}

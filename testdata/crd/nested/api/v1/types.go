@@ -10,6 +10,13 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+/*
+Mode is a mode. controller-gen reads no marker in a block comment
+(external-secrets writes its enums so), which gengo's tools do read.
++kubebuilder:validation:Enum=Fast;Slow
+*/
+type Mode string
+
 // WidgetSpec is what a widget should be.
 type WidgetSpec struct {
 	// Size is how big.
@@ -24,6 +31,8 @@ type WidgetSpec struct {
 	Timeout *time.Duration `json:"timeout,omitempty"`
 	// +optional
 	Interval time.Duration `json:"interval,omitempty"`
+	// +optional
+	Mode Mode `json:"mode,omitempty"`
 }
 
 // Widget is a nested module's kind.
