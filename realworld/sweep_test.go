@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -143,7 +144,7 @@ func runSteps(p Project, tree string, box toolbox, noop string) (map[string]bool
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Run(); err != nil {
-			return nil, time.Since(start), fmt.Errorf("%s: %v\n%s", s, err, tail(out.String(), 60))
+			return nil, time.Since(start), fmt.Errorf("%s: %v\n%s", s, err, findings(out.String(), 60))
 		}
 	}
 	took := time.Since(start)
@@ -288,6 +289,23 @@ func head(s string, n int) string {
 	}
 	return strings.Join(lines, "")
 }
+
+// findings returns the lines of a failed step's output that say what
+// failed, those with a file:line or "error", else its last n lines.
+func findings(s string, n int) string {
+	var found []string
+	for _, l := range strings.Split(s, "\n") {
+		if fileLine.MatchString(l) || strings.Contains(strings.ToLower(l), "error") {
+			found = append(found, l)
+		}
+	}
+	if len(found) == 0 {
+		return tail(s, n)
+	}
+	return tail(strings.Join(found, "\n"), n)
+}
+
+var fileLine = regexp.MustCompile(`\.go:\d+`)
 
 func tail(s string, n int) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
