@@ -32,7 +32,7 @@ func helpFlags(args []string) (which, detail int, version bool, rest []string) {
 }
 
 // printMarkers writes the marker help of the generators named in args (all
-// four when none is), as controller-gen lays it out for the level: -w a
+// of them when none is), as controller-gen lays it out for the level: -w a
 // table, -ww and -www each marker with its arguments (both to stderr),
 // -wwww JSON (to stdout).
 func printMarkers(stdout, stderr io.Writer, level int, args []string) {
@@ -192,6 +192,9 @@ Examples:
 	# Every generator this tool has, over a whole project
 	controller-gen crd rbac:roleName=manager-role webhook object paths=./...
 
+	# The schemas of the API types put into the CRD manifests kept in ./manifests
+	controller-gen schemapatch:manifests=./manifests output:dir=./manifests paths=./api/...
+
 	# The markers the crd generator reads, with their arguments
 	controller-gen crd -w
 
@@ -208,21 +211,25 @@ Flags:
 func optionHelp() []crd.HelpCategory {
 	header := opt("headerFile", "string", "a file whose text, YEAR replaced, heads each generated file.")
 	year := opt("year", "string", "the year that replaces YEAR in the header.")
+	embeddedMeta := opt("generateEmbeddedObjectMeta", "bool", "writes the schema of embedded ObjectMeta's labels, annotations and the like.")
+	maxDescLen := opt("maxDescLen", "int", "cuts descriptions to this length; 0 leaves them out.")
 	return []crd.HelpCategory{
 		{Name: "generators", Rows: []crd.HelpRow{
 			option("crd", "writes CustomResourceDefinitions of the API types.",
 				opt("allowDangerousTypes", "bool", "allows float32 and float64 fields, which round-trip badly."),
 				opt("crdVersions", "[]string", "the apiextensions versions to write; only v1 exists."),
-				opt("generateEmbeddedObjectMeta", "bool", "writes the schema of embedded ObjectMeta's labels, annotations and the like."),
+				embeddedMeta,
 				header,
 				opt("ignoreUnexportedFields", "bool", "leaves unexported fields out instead of failing on them."),
-				opt("maxDescLen", "int", "cuts descriptions to this length; 0 leaves them out."),
+				maxDescLen,
 				opt("omitToolVersion", "bool", "leaves the controller-gen version annotation out."),
 				year),
 			option("object", "writes DeepCopy, DeepCopyInto and DeepCopyObject methods.", header, year),
 			option("rbac", "writes the ClusterRole and Roles of the rbac markers.",
 				opt("fileName", "string", "the file name, role.yaml when not given."), header,
 				need("roleName", "string", "the name of the ClusterRole."), year),
+			option("schemapatch", "puts the schemas of the API types into existing CRD manifests.",
+				embeddedMeta, need("manifests", "string", "the directory of the CRD manifests to patch."), maxDescLen),
 			option("webhook", "writes the webhook configurations of the webhook markers.", header, year),
 		}},
 		{Name: "generic", Rows: []crd.HelpRow{

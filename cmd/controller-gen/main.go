@@ -1,6 +1,7 @@
-// Command controller-gen runs controller-gen's crd, rbac, webhook and
-// object generators with controller-gen's command line: generators given as
-// "crd:opt=value,...", "rbac:roleName=...", "webhook", "object:headerFile=...",
+// Command controller-gen runs controller-gen's crd, rbac, webhook, object
+// and schemapatch generators with controller-gen's command line: generators
+// given as "crd:opt=value,...", "rbac:roleName=...", "webhook",
+// "object:headerFile=...", "schemapatch:manifests=...",
 // inputs as "paths=./...", output rules as "output:<generator>:<rule>" or
 // "output:<rule>", plus --verify-only and --strict; -w lists the markers
 // the generators read and -h the options, in controller-gen's layout.
@@ -51,7 +52,7 @@ type generator struct {
 	place func(dir string)
 }
 
-var generatorNames = []string{"crd", "rbac", "webhook", "object"}
+var generatorNames = []string{"crd", "rbac", "webhook", "object", "schemapatch"}
 
 func run(args []string, stdout, stderr io.Writer) int {
 	which, detail, version, args := helpFlags(args)
@@ -109,7 +110,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(gens) == 0 {
-		fmt.Fprintln(stderr, "controller-gen: no generator given (use crd, rbac, webhook or object)")
+		fmt.Fprintln(stderr, "controller-gen: no generator given (use crd, rbac, webhook, object or schemapatch)")
 		return 1
 	}
 	return generate(opts, gens, rules, defaultRule)
@@ -120,6 +121,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // printed or dropped.
 func generate(opts engine.Options, gens []*generator, rules map[string]*outputRule, defaultRule *outputRule) int {
 	hidden := map[string]string{} // private directory -> mode
+	orderSchemaPatch(gens)
 	var all []engine.Generator
 	for _, g := range gens {
 		r := rules[g.name]
@@ -141,17 +143,10 @@ func generate(opts engine.Options, gens []*generator, rules map[string]*outputRu
 		}
 		all = append(all, g.gen)
 	}
-	if len(hidden) == 0 {
-		return engine.Run(opts, all...)
-	}
 	out, diags := engine.Generate(opts, all...)
-	if diags.HasErrors() {
-		diags.Print(opts.Stderr)
-		return 1
-	}
 	var printed []output.File
 	kept := out.Files[:0]
-	for _, f := range out.Files {
+	for _, f := range lastWins(out.Files) {
 		dir := hiddenDir(hidden, f.Path)
 		switch {
 		case dir == "":
@@ -162,6 +157,9 @@ func generate(opts engine.Options, gens []*generator, rules map[string]*outputRu
 	}
 	out.Files = kept
 	code := engine.Finish(opts, out, diags)
+	if diags.HasErrors() {
+		return code
+	}
 	sort.SliceStable(printed, func(i, j int) bool { return printed[i].Path < printed[j].Path })
 	for _, f := range printed {
 		opts.Stdout.Write(f.Data)
@@ -197,8 +195,18 @@ func newGenerator(name, opts string) (*generator, error) {
 			return nil, err
 		}
 		return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
+	case "schemapatch":
+		g, err := schemapatchOptions(opts)
+		if err != nil {
+			return nil, err
+		}
+		return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
 	}
-	kv, err := options(opts, map[string]bool{"rbac": true, "webhook": false, "object": false}[name])
+	known := []string{"headerFile", "year"}
+	if name == "rbac" {
+		known = append(known, "roleName", "fileName")
+	}
+	kv, err := options(opts, known...)
 	if err != nil {
 		return nil, err
 	}
@@ -221,13 +229,9 @@ func newGenerator(name, opts string) (*generator, error) {
 	return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
 }
 
-// options reads name=value pairs of the rbac, webhook and object
-// generators.
-func options(s string, rbac bool) (map[string]string, error) {
-	known := []string{"headerFile", "year"}
-	if rbac {
-		known = append(known, "roleName", "fileName")
-	}
+// options reads a generator's name=value pairs, whose names must be
+// known.
+func options(s string, known ...string) (map[string]string, error) {
 	out := map[string]string{}
 	if s == "" {
 		return out, nil

@@ -238,16 +238,23 @@ func sameFiles(t *testing.T, want, got map[string][]byte) []string {
 // same, byte for byte. It returns how many files the runs wrote.
 func compareTrees(t *testing.T, copy func() string, args ...string) int {
 	t.Helper()
+	return compareTreesAt(t, copy, func(string) []string { return args })
+}
+
+// compareTreesAt is compareTrees with arguments that name the copy they
+// run in: argsFor gets its absolute path.
+func compareTreesAt(t *testing.T, copy func() string, argsFor func(root string) []string) int {
+	t.Helper()
 	upDir, ourDir := copy(), copy()
 	before := tree(t, ourDir)
-	cmd := exec.Command(upstream(t), args...)
+	cmd := exec.Command(upstream(t), argsFor(upDir)...)
 	cmd.Dir = upDir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("upstream controller-gen: %v\n%s", err, out)
 	}
 	t.Chdir(ourDir)
 	var stderr bytes.Buffer
-	if code := run(slices.Clone(args), os.Stdout, &stderr); code != 0 {
+	if code := run(slices.Clone(argsFor(ourDir)), os.Stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr.String())
 	}
 	want := tree(t, upDir)
@@ -362,7 +369,7 @@ func TestCertManager(t *testing.T) {
 func TestHelp(t *testing.T) {
 	cut := regexp.MustCompile(`(?m)^(\+\S+ +(package|type|field) +).*$`)
 	for _, args := range [][]string{
-		{"crd", "-w"}, {"rbac:roleName=x", "-w"}, {"webhook", "-w"}, {"object", "-w"},
+		{"crd", "-w"}, {"rbac:roleName=x", "-w"}, {"webhook", "-w"}, {"object", "-w"}, {"schemapatch:manifests=x", "-w"},
 		{"crd", "rbac:roleName=x", "webhook", "object", "-w"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
@@ -401,7 +408,7 @@ func TestHelp(t *testing.T) {
 		_, want, _ = strings.Cut(want, "\nOptions\n")
 		_, got, _ = strings.Cut(got, "\nOptions\n")
 		// Generators this tool lacks, and crd's v1beta1 option, as in -h.
-		lacking := regexp.MustCompile(`(?m)^\+(applyconfiguration|schemapatch) package\n(\t.*\n)*\n|^\t\[deprecatedV1beta1\S*.*\n`)
+		lacking := regexp.MustCompile(`(?m)^\+applyconfiguration package\n(\t.*\n)*\n|^\t\[deprecatedV1beta1\S*.*\n`)
 		if w, g := detailedShape(lacking.ReplaceAllString(want, "")), detailedShape(got); w != g {
 			t.Errorf("-hh differs from upstream in shape:\n%s", refmod.FirstLines([]byte(g), []byte(w)))
 		}
@@ -419,7 +426,7 @@ func TestHelp(t *testing.T) {
 		}
 		// Upstream's options for generators this tool lacks, and crd's
 		// v1beta1 option, are left out of ours.
-		skip := regexp.MustCompile(`^\+(applyconfiguration|schemapatch)`)
+		skip := regexp.MustCompile(`^\+applyconfiguration`)
 		var wantRows, gotRows []string
 		for _, l := range strings.Split(strings.ReplaceAll(want.String(), "[,deprecatedV1beta1CompatibilityPreserveUnknownFields=<bool>]", ""), "\n") {
 			if strings.HasPrefix(l, "+") && !skip.MatchString(l) {

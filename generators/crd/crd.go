@@ -71,26 +71,7 @@ func privateRegistry() *markers.Registry {
 // Generate writes one file per kind of the packages' API groups.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	out := engine.Output{Roots: []string{g.OutputDir}, NoPrune: true}
-	p := &parser{
-		coll:   &collector{fset: m.Fset, reg: privateRegistry(), model: m},
-		byPath: map[string]*packages.Package{}, infos: map[string]*pkgInfo{},
-		schemata: map[ident]*schema{}, flat: map[ident]*schema{},
-		diags: diags, dangerous: g.AllowDangerousTypes, metaProps: g.GenerateEmbeddedMeta,
-		rules: map[string]token.Position{},
-	}
-	var roots []*pkgInfo
-	for _, mp := range m.Packages {
-		packages.Visit([]*packages.Package{mp.Source}, nil, func(lp *packages.Package) { p.byPath[lp.PkgPath] = lp })
-	}
-	usesMeta := false
-	for _, mp := range m.Packages {
-		pi := p.coll.readOnce(m, mp.Source, diags)
-		p.infos[mp.Source.PkgPath] = pi
-		usesMeta = usesMeta || mp.Source.Imports[metav1] != nil
-		if !has(pi.marks, "kubebuilder:skip") {
-			roots = append(roots, pi)
-		}
-	}
+	p, roots, usesMeta := newParser(m, diags, g.AllowDangerousTypes, g.GenerateEmbeddedMeta)
 	if !usesMeta {
 		return out
 	}
@@ -119,6 +100,52 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	}
 	p.checkDefaults()
 	return out
+}
+
+// newParser reads the model's packages for a parser. It returns the
+// root packages that are API versions (not +kubebuilder:skip), and
+// whether any root imports metav1; without that there are no kinds.
+func newParser(m *model.Model, diags *diag.List, dangerous, metaProps bool) (*parser, []*pkgInfo, bool) {
+	p := &parser{
+		coll:   &collector{fset: m.Fset, reg: privateRegistry(), model: m},
+		byPath: map[string]*packages.Package{}, infos: map[string]*pkgInfo{},
+		schemata: map[ident]*schema{}, flat: map[ident]*schema{},
+		diags: diags, dangerous: dangerous, metaProps: metaProps,
+		rules: map[string]token.Position{},
+	}
+	for _, mp := range m.Packages {
+		packages.Visit([]*packages.Package{mp.Source}, nil, func(lp *packages.Package) { p.byPath[lp.PkgPath] = lp })
+	}
+	var roots []*pkgInfo
+	usesMeta := false
+	for _, mp := range m.Packages {
+		pi := p.coll.readOnce(m, mp.Source, diags)
+		p.infos[mp.Source.PkgPath] = pi
+		usesMeta = usesMeta || mp.Source.Imports[metav1] != nil
+		if !has(pi.marks, "kubebuilder:skip") {
+			roots = append(roots, pi)
+		}
+	}
+	return p, roots, usesMeta
+}
+
+// kindSchema is the flattened schema of a kind's type, its descriptions
+// cut to maxDescLen when that is given.
+func (p *parser) kindSchema(id ident, maxDescLen *int) schema {
+	s := p.flatType(id)
+	p.mergeAllOf(&s)
+	if maxDescLen != nil {
+		truncate(&s, *maxDescLen)
+	}
+	return s
+}
+
+// plainMetadata makes a kind's metadata property a bare object, whatever
+// generateEmbeddedObjectMeta says.
+func plainMetadata(s *schema) {
+	if _, ok := s.Properties["metadata"]; ok {
+		s.Properties["metadata"] = schema{Type: "object"}
+	}
 }
 
 type groupKind struct{ group, kind string }
@@ -202,11 +229,7 @@ func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.Cus
 	var pos token.Position
 	for _, u := range uses {
 		pos = u.ti.pos
-		s := p.flatType(ident{u.pi.pkg.PkgPath, gk.kind})
-		p.mergeAllOf(&s)
-		if g.MaxDescLen != nil {
-			truncate(&s, *g.MaxDescLen)
-		}
+		s := p.kindSchema(ident{u.pi.pkg.PkgPath, gk.kind}, g.MaxDescLen)
 		crd.Spec.Versions = append(crd.Spec.Versions, apiext.CustomResourceDefinitionVersion{
 			Name: u.version, Served: true, Schema: &apiext.CustomResourceValidation{OpenAPIV3Schema: &s},
 		})
@@ -234,10 +257,8 @@ func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.Cus
 		crd.Annotations["controller-gen.kubebuilder.io/version"] = Version
 	}
 	for _, v := range crd.Spec.Versions {
-		if v.Schema != nil && v.Schema.OpenAPIV3Schema.Properties != nil {
-			if _, ok := v.Schema.OpenAPIV3Schema.Properties["metadata"]; ok {
-				v.Schema.OpenAPIV3Schema.Properties["metadata"] = schema{Type: "object"}
-			}
+		if v.Schema != nil {
+			plainMetadata(v.Schema.OpenAPIV3Schema)
 		}
 	}
 	if versionsOK {

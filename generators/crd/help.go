@@ -21,9 +21,13 @@ type HelpCategory struct {
 }
 
 // MarkerHelp lists the markers the named generators (crd, rbac, webhook,
-// object) read, grouped and ordered as controller-gen's -w output groups
-// and orders them: groups by title, markers by name descending.
+// object, schemapatch) read, grouped and ordered as controller-gen's -w
+// output groups and orders them: groups by title, markers by name
+// descending.
 func MarkerHelp(generators []string) []HelpCategory {
+	if slices.Contains(generators, "schemapatch") {
+		generators = append(slices.Clip(generators), "crd") // it reads crd's markers
+	}
 	byCat := map[string][]HelpRow{}
 	var defs []*markers.Definition
 	defs = append(defs, definitions()...)
