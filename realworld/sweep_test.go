@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen-dev/apigen/output"
+	"github.com/apigen-dev/apigen/refmod"
 )
 
 var (
@@ -220,7 +220,7 @@ func (r *result) compare(base, upTree, ourTree string, upWrote, ourWrote map[str
 			r.missing = append(r.missing, f)
 		case !bytes.Equal(u, o):
 			r.differing = append(r.differing, f)
-			r.diffs[f] = "\n" + head(output.Diff("upstream", "apigen", string(u), string(o)), 40)
+			r.diffs[f] = "\n" + refmod.FirstLines(o, u)
 		}
 		if uerr == nil && upWrote[f] {
 			r.compared++
@@ -280,14 +280,6 @@ func union(a, b map[string]bool) map[string]bool {
 		}
 	}
 	return out
-}
-
-func head(s string, n int) string {
-	lines := strings.SplitAfter(s, "\n")
-	if len(lines) > n {
-		lines = append(lines[:n], "...\n")
-	}
-	return strings.Join(lines, "")
 }
 
 // findings returns the lines of a failed step's output that say what
