@@ -58,7 +58,8 @@ func assemble(p Project, dir string) error {
 // clone would be: build steps ask git for the top level and versions.
 func commit(dir string) error {
 	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-q", "--no-gpg-sign", "-m", "shipped"}} {
-		cmd := exec.Command("git", args...)
+		// No automatic gc: one in the background races the tree's copy.
+		cmd := exec.Command("git", append([]string{"-c", "gc.auto=0", "-c", "maintenance.auto=false"}, args...)...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=realworld", "GIT_AUTHOR_EMAIL=realworld@example.invalid",
 			"GIT_COMMITTER_NAME=realworld", "GIT_COMMITTER_EMAIL=realworld@example.invalid")
