@@ -121,7 +121,7 @@ kube::codegen::gen_client --with-watch --with-applyconfig --output-dir pkg/gener
 )
 
 // TestFailureKeepsFiles puts a malformed marker into the example and runs
-// gen_helpers, and then one into a client marker and runs gen_client. Each
+// gen_helpers, and then a misspelt client marker and runs gen_client. Each
 // fails with the marker's file:line and changes no file. With the marker
 // fixed and a type no longer asking for a client, the next run removes
 // exactly the files that are no longer generated: the tree equals one
@@ -136,7 +136,9 @@ func TestFailureKeepsFiles(t *testing.T) {
 
 	cases := []struct{ script, marker, edit string }{
 		{helpers, "+k8s:deepcopy-gen", "// +k8s:deepcopy-gen=maybe\n"},
-		{clients, "+genclient:onlyVerbs", "// +genclient:onlyVerbs=frob\n"},
+		// A misspelt +genclient tag on a type: upstream's client tools stop
+		// on it too ("unknown tag detected"), where an unknown verb they pass over.
+		{clients, "+genclient:onlyVerb", "// +genclient:onlyVerb=get\n"},
 	}
 	for _, c := range cases {
 		edited, line := insertAbove(t, original, "type Frobber struct", c.edit)
