@@ -66,12 +66,14 @@ var (
 		Name:  "genclient:onlyVerbs",
 		Place: Type,
 		Value: clientVerbList{},
+		First: true, // client-gen reads the first
 		Help:  "only these verbs, comma-separated, of " + strings.Join(ClientVerbs, ","),
 	}
 	GenClientSkipVerbs = &Definition{
 		Name:  "genclient:skipVerbs",
 		Place: Type,
 		Value: clientVerbList{},
+		First: true, // client-gen reads the first
 		Help:  "every verb but these, comma-separated, of " + strings.Join(ClientVerbs, ","),
 	}
 	GenClientMethod = &Definition{

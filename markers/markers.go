@@ -55,6 +55,9 @@ type Definition struct {
 	// Once: upstream rejects, or reads differently, a second marker even
 	// with the same value, so a repeat is an error and not a warning.
 	Once bool
+	// First: upstream reads the first of repeated markers and generates,
+	// so a repeat with another value is a warning, and is dropped.
+	First bool
 	// Whole: the grammar parses the whole marker text after "+" (name,
 	// arguments and value), for tags with arguments such as
 	// +k8s:ifEnabled(Gate)=+k8s:required.
@@ -290,9 +293,12 @@ func dropRepeats(set Set, diags *diag.List) Set {
 	out := set[:0]
 	for _, m := range set {
 		if f, seen := first[m.Def]; seen && !m.Def.Repeatable {
-			if f.raw == m.raw && !m.Def.Once {
+			switch {
+			case f.raw == m.raw && !m.Def.Once:
 				diags.Warnf(m.Pos, "marker +%s given again with the same value (first at line %d); the repeat has no effect", m.Def.Name, f.Pos.Line)
-			} else {
+			case m.Def.First:
+				diags.Warnf(m.Pos, "marker +%s given again with another value (first at line %d); the first is read, and this one has no effect", m.Def.Name, f.Pos.Line)
+			default:
 				diags.Errorf(m.Pos, "marker +%s given again (first at line %d); it may be given once", m.Def.Name, f.Pos.Line)
 			}
 			continue

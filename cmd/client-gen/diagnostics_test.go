@@ -57,11 +57,12 @@ func TestDiagnostics(t *testing.T) {
 
 // TestMarkerWarningsAsUpstream runs upstream's client-gen and ours on values
 // upstream reads all the same (unknown and empty verbs, a presence marker
-// with a value) and on two versions of a group with different +groupName:
+// with a value, a verb list given twice) and on two versions of a group
+// with different +groupName:
 // ours must write upstream's files and print exactly golden/<case>.txt,
 // warnings only; with --strict, exit 1 and write nothing.
 func TestMarkerWarningsAsUpstream(t *testing.T) {
-	for name, input := range map[string]string{"unknownverb": "things/v1", "lenient": "things/v1", "twogroups": "things/v1,things/v2"} {
+	for name, input := range map[string]string{"unknownverb": "things/v1", "lenient": "things/v1", "twogroups": "things/v1,things/v2", "repeated": "things/v1"} {
 		t.Run(name, func(t *testing.T) {
 			dir := refmod.CopyDir(t, "../../testdata/client/diagnostics")
 			want, err := os.ReadFile(filepath.Join(dir, "golden", name+".txt"))

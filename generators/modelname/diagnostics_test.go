@@ -29,7 +29,7 @@ func TestDiagnostics(t *testing.T) {
 // upstream's bytes and print golden/<case>.txt, warnings only; with
 // --strict it fails and writes nothing.
 func TestWarningsAsUpstream(t *testing.T) {
-	for _, c := range []string{"unknownmarker", "lenient"} {
+	for _, c := range []string{"unknownmarker", "lenient", "repeated"} {
 		t.Run(c, func(t *testing.T) {
 			dir, want, pattern := diagnosticsCase(t, c)
 			upstream := upstreamOpenAPIGen(t, dir, os.DevNull, pattern)

@@ -23,6 +23,7 @@ var Marker = &markers.Definition{
 	Name:  markerName,
 	Place: markers.Package | markers.Type,
 	Value: ModelPackage{},
+	First: true, // openapi-gen reads the first
 	Help:  "the OpenAPI model package (such as io.k8s.api.core.v1) of the package's struct types, or of this type; generates OpenAPIModelName methods",
 }
 

@@ -1,0 +1,2 @@
+// +groupName=things.example.com
+package v1
