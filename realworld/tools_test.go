@@ -1,19 +1,12 @@
 package realworld
 
 import (
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
-)
 
-// The upstream versions apigen reproduces.
-const (
-	controllerTools = "sigs.k8s.io/controller-tools@v0.23.0"
-	codeGenerator   = "k8s.io/code-generator@v0.37.2"
-	kubeOpenAPI     = "k8s.io/kube-openapi@v0.0.0-20260721132016-d427ff9ee9ad"
+	"github.com/apigen-dev/apigen/internal/upstream"
 )
 
 // toolNames are the tools a step may name.
@@ -54,10 +47,13 @@ func toolboxes(t *testing.T) (toolbox, toolbox, string) {
 		ourBox = toolbox{name: "apigen", bin: filepath.Join(root, "apigen"),
 			env: []string{"APIGEN_CACHE=" + filepath.Join(root, "apigen-cache")}}
 		noopDir = filepath.Join(root, "noop")
-		if toolsFailed = buildTools(upstreamBox.bin, ourBox.bin, noopDir); toolsFailed != "" {
+		if err := buildTools(upstreamBox.bin, ourBox.bin, noopDir); err != nil {
+			toolsFailed = err.Error()
 			return
 		}
-		upstreamBox.codegenPkg, toolsFailed = moduleDir(codeGenerator)
+		if upstreamBox.codegenPkg, err = upstream.ModuleDir(upstream.CodeGenerator); err != nil {
+			toolsFailed = err.Error()
+		}
 		ourBox.codegenPkg, _ = filepath.Abs("..")
 	})
 	if toolsFailed != "" {
@@ -67,55 +63,16 @@ func toolboxes(t *testing.T) (toolbox, toolbox, string) {
 }
 
 // buildTools installs upstream's tools into up, builds ours into ours, and
-// writes a command that does nothing into noop; it returns what failed.
-func buildTools(up, ours, noop string) string {
-	var codegen []string
-	for _, n := range toolNames[2:] {
-		codegen = append(codegen, "k8s.io/code-generator/cmd/"+n+"@v0.37.2")
+// writes a command that does nothing into noop.
+func buildTools(up, ours, noop string) error {
+	if err := upstream.Install(up, toolNames...); err != nil {
+		return err
 	}
-	for _, args := range [][]string{
-		{"install", "sigs.k8s.io/controller-tools/cmd/controller-gen@v0.23.0"},
-		{"install", "k8s.io/kube-openapi/cmd/openapi-gen@v0.0.0-20260721132016-d427ff9ee9ad"},
-		append([]string{"install"}, codegen...),
-	} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = os.TempDir()
-		cmd.Env = append(os.Environ(), "GOBIN="+up, "GOFLAGS=", "GOWORK=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return "go " + args[0] + " " + args[1] + ": " + err.Error() + "\n" + string(out)
-		}
-	}
-	cmd := exec.Command("go", "build", "-o", ours+"/", "./cmd/...")
-	cmd.Dir = ".."
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "building apigen's commands: " + err.Error() + "\n" + string(out)
+	if err := upstream.BuildOurs("..", ours); err != nil {
+		return err
 	}
 	if err := os.MkdirAll(noop, 0o755); err != nil {
-		return err.Error()
+		return err
 	}
-	if err := os.WriteFile(filepath.Join(noop, "noop"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
-		return err.Error()
-	}
-	return ""
-}
-
-// moduleDir downloads module@version and returns its directory in the
-// module cache, or what failed.
-func moduleDir(module string) (string, string) {
-	out, err := exec.Command("go", "mod", "download", "-json", module).Output()
-	var info struct{ Dir, Error string }
-	if jerr := json.Unmarshal(out, &info); info.Dir == "" {
-		return "", "go mod download " + module + ": " + info.Error + " " + errText(err, jerr)
-	}
-	return info.Dir, ""
-}
-
-func errText(errs ...error) string {
-	s := ""
-	for _, e := range errs {
-		if e != nil {
-			s += e.Error() + " "
-		}
-	}
-	return s
+	return os.WriteFile(filepath.Join(noop, "noop"), []byte("#!/bin/sh\nexit 0\n"), 0o755)
 }

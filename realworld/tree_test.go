@@ -3,6 +3,7 @@ package realworld
 import (
 	"bytes"
 	"fmt"
+	"github.com/apigen-dev/apigen/internal/upstream"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -22,9 +23,9 @@ func assemble(p Project, dir string) error {
 		if v == "" {
 			v = p.Version
 		}
-		src, failed := moduleDir(m.Path + "@" + v)
-		if failed != "" {
-			return fmt.Errorf("%s", failed)
+		src, err := upstream.ModuleDir(m.Path + "@" + v)
+		if err != nil {
+			return err
 		}
 		dst := filepath.Join(dir, m.Dir)
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {

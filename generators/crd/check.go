@@ -61,7 +61,7 @@ func (p *parser) validateAll(list []*toValidate) {
 	for range min(runtime.GOMAXPROCS(0), len(list)) {
 		wg.Go(func() {
 			for v := range next {
-				v.errs = apiServerErrors(v.crd)
+				v.errs = ServerErrors(v.crd)
 			}
 		})
 	}
@@ -71,8 +71,8 @@ func (p *parser) validateAll(list []*toValidate) {
 	}
 }
 
-// apiServerErrors is what the API server says when the CRD is created.
-func apiServerErrors(crd *apiext.CustomResourceDefinition) field.ErrorList {
+// ServerErrors is what the API server says when the CRD is created.
+func ServerErrors(crd *apiext.CustomResourceDefinition) field.ErrorList {
 	in := crd.DeepCopy()
 	apiext.SetObjectDefaults_CustomResourceDefinition(in)
 	for _, v := range in.Spec.Versions {

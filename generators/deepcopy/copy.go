@@ -146,9 +146,14 @@ func (e *emitter) copyStruct(t *types.Type) {
 		if pos := e.m.FieldPosition(ut, i); pos.IsValid() {
 			e.at = pos
 		}
-		e.declared = e.declaredParts(ut, i)
+		outerParts := e.gengoParts
+		if parts := e.declaredParts(ut, i); e.plain {
+			e.declared = parts
+		} else {
+			e.gengoParts = parts
+		}
 		e.copyField(t, mem)
-		e.at, e.declared = outer, nil
+		e.at, e.declared, e.gengoParts = outer, nil, outerParts
 	}
 }
 
@@ -175,6 +180,9 @@ func (e *emitter) copyField(t *types.Type, mem types.Member) {
 		e.p("if %s != nil {\nin, out := &%s, &%s", in, in, out)
 		e.copyValue(ft)
 		e.p("}")
+	case uft.Kind == types.Array && e.plain:
+		// controller-gen stops here, its method cut short.
+		e.fail("invalid field type: %s", goTypeString(uft))
 	case uft.Kind == types.Array:
 		e.p("%s = %s", out, in)
 	case uft.Kind == types.Struct && ft.IsAssignable() && e.shallow(ft):

@@ -14,9 +14,9 @@ import (
 // controller-gen's shallow-copy test knows no aliases.
 
 // declaredParts maps each part of the type of field i of struct t to that
-// part as the field declares it, in controller-gen's form; nil otherwise.
+// part as the field declares it.
 func (e *emitter) declaredParts(t *types.Type, i int) map[*types.Type]gotypes.Type {
-	if !e.plain || t.GoType == nil {
+	if t.GoType == nil {
 		return nil
 	}
 	st, ok := t.GoType.Underlying().(*gotypes.Struct)
@@ -56,12 +56,27 @@ func (e *emitter) aliasName(t *types.Type) (string, bool) {
 	return e.raw.Name(&types.Type{Name: types.Name{Package: a.Obj().Pkg().Path(), Name: a.Obj().Name()}}), true
 }
 
-// hasAlias reports whether spelling t involves an alias of its declaration.
+// basicName spells a basic type as the field declares it, in
+// controller-gen's form. gengo's universe holds int8 and uint8 as one type
+// named byte, where controller-gen, reading go/types, writes int8.
+func (e *emitter) basicName(t *types.Type) (string, bool) {
+	b, ok := e.declared[t].(*gotypes.Basic)
+	if !ok {
+		return "", false
+	}
+	return b.Name(), true
+}
+
+// hasAlias reports whether spelling t involves an alias of its
+// declaration, or a basic type gengo names otherwise.
 func (e *emitter) hasAlias(t *types.Type) bool {
 	if t == nil || len(e.declared) == 0 {
 		return false
 	}
 	if _, ok := e.aliasName(t); ok {
+		return true
+	}
+	if s, ok := e.basicName(t); ok && s != t.Name.Name {
 		return true
 	}
 	switch t.Kind {
@@ -99,4 +114,56 @@ func shallowDeclared(t gotypes.Type) bool {
 		return true
 	}
 	return false
+}
+
+// underlyingParts maps the parts of named type t's underlying type to
+// their Go types, in deepcopy-gen's form; nil otherwise.
+func (e *emitter) underlyingParts(t *types.Type) map[*types.Type]gotypes.Type {
+	if e.plain || t.GoType == nil {
+		return nil
+	}
+	out := map[*types.Type]gotypes.Type{}
+	addParts(underlying(t), t.GoType.Underlying(), out)
+	return out
+}
+
+// spellsInt8 reports whether spelling t, in deepcopy-gen's form, spells
+// an int8 of the declaration.
+func (e *emitter) spellsInt8(t *types.Type) bool {
+	if t == nil || len(e.gengoParts) == 0 {
+		return false
+	}
+	if b, ok := e.gengoParts[t].(*gotypes.Basic); ok && b.Kind() == gotypes.Int8 {
+		return true
+	}
+	switch t.Kind {
+	case types.Pointer, types.Slice, types.Array:
+		return e.spellsInt8(t.Elem)
+	case types.Map:
+		return e.spellsInt8(t.Key) || e.spellsInt8(t.Elem)
+	}
+	return false
+}
+
+// int8AsByte reports, once per field or type, that deepcopy-gen's code
+// does not compile: gengo's universe holds int8 and byte as one type,
+// named byte, so upstream writes new(byte) for a *int8.
+func (e *emitter) int8AsByte() {
+	key := "int8 " + e.at.String()
+	if e.unspelled[key] {
+		return
+	}
+	if e.unspelled == nil {
+		e.unspelled = map[string]bool{}
+	}
+	e.unspelled[key] = true
+	e.fail("deepcopy-gen spells int8 as byte here (gengo has one type for both), so the copy would not compile; use a named type (type X int8) or another integer type")
+}
+
+// goTypeString spells t as go/types does, as controller-gen's messages do.
+func goTypeString(t *types.Type) string {
+	if t.GoType != nil {
+		return t.GoType.String()
+	}
+	return t.Name.Name
 }

@@ -29,6 +29,9 @@ type emitter struct {
 
 	unspelled map[string]bool              // fields warned about by warnUnspelled
 	declared  map[*types.Type]gotypes.Type // in controller-gen's form, the parts of the field being copied as declared
+	// gengoParts is declared in deepcopy-gen's form, where only int8 is
+	// looked up in it.
+	gengoParts map[*types.Type]gotypes.Type
 }
 
 func (e *emitter) p(format string, args ...any) {
@@ -46,6 +49,12 @@ func (e *emitter) fail(format string, args ...any) {
 func (e *emitter) name(t *types.Type) string {
 	if s, ok := e.aliasName(t); ok {
 		return s
+	}
+	if s, ok := e.basicName(t); ok {
+		return s
+	}
+	if e.spellsInt8(t) {
+		e.int8AsByte()
 	}
 	if e.hasAlias(t) {
 		return e.structure(t)
@@ -138,6 +147,8 @@ func (e *emitter) methods(t *types.Type) (dc, dci *types.Signature) {
 // leaving out those the type's author wrote.
 func (e *emitter) typeMethods(t *types.Type) {
 	e.at = e.m.Position(t)
+	e.gengoParts = e.underlyingParts(t)
+	defer func() { e.gengoParts = nil }()
 	dc, dci := e.methods(t)
 	ref := isReference(t)
 	if dci == nil {

@@ -20,7 +20,9 @@ var definitions = []*markers.Definition{
 		Name:  enableMarker,
 		Place: markers.Type,
 		Once:  true,
-		Value: markers.OneOf{"true", "false"},
+		// deepcopy-gen stops on another value only where it would
+		// generate the type (see selectTypes); elsewhere it passes over it.
+		Value: lenientOneOf{markers.OneOf{"true", "false"}, func(raw string) string { return raw }},
 		Help:  "generate DeepCopy methods for this type (true), or leave it out (false)",
 	},
 	{
@@ -33,7 +35,8 @@ var definitions = []*markers.Definition{
 	{
 		Name:  nonPointerMarker,
 		Place: markers.Type,
-		Value: markers.OneOf{"true", "false"},
+		// deepcopy-gen reads any value but true as false.
+		Value: lenientOneOf{markers.OneOf{"true", "false"}, func(string) string { return "false" }},
 		Help:  "put the DeepCopy<Interface> methods on the value receiver instead of the pointer",
 	},
 }
@@ -64,4 +67,19 @@ func interfaceRefs(s markers.Set) []*markers.TypeRef {
 func nonPointerInterfaces(s markers.Set) bool {
 	m, ok := s.Get(nonPointerMarker)
 	return ok && m.Value.(string) == "true"
+}
+
+// lenientOneOf is a OneOf whose other values upstream reads all the same,
+// as as says: they are warnings, not errors.
+type lenientOneOf struct {
+	markers.OneOf
+	as func(raw string) string
+}
+
+func (g lenientOneOf) Parse(raw string) (any, error) {
+	v, err := g.OneOf.Parse(raw)
+	if err != nil {
+		return nil, &markers.Lenient{Value: g.as(raw), Err: err}
+	}
+	return v, nil
 }

@@ -1,0 +1,47 @@
+package difftest
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/apigen-dev/apigen/difftest/gen"
+)
+
+var wantLine = regexp.MustCompile(`(?m)^want: (.*)$`)
+
+// TestFixtures runs the bugs the differential tests found, each shrunk to
+// a fixture in testdata/difftest/<family>/<name>.txt (Source's form, with a
+// comment saying what was wrong and the outcome wanted), through both
+// sides: each must now have the outcome its "want:" line names.
+func TestFixtures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds upstream's tools")
+	}
+	for _, f := range chosen(t) {
+		files, _ := filepath.Glob(filepath.Join("..", "testdata", "difftest", f.name, "*.txt"))
+		if len(files) == 0 {
+			continue
+		}
+		t.Run(f.name, func(t *testing.T) {
+			r := newRunner(t, f)
+			for _, file := range files {
+				text, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := strings.TrimSuffix(filepath.Base(file), ".txt")
+				a, comment := gen.ParseSource(name, string(text))
+				m := wantLine.FindStringSubmatch(comment)
+				if m == nil {
+					t.Fatalf("%s: no want: line", file)
+				}
+				if v := r.batch([]*gen.API{a})[0]; string(v.outcome) != m[1] {
+					t.Errorf("%s: %s, want %s: %s", file, v.outcome, m[1], v.detail)
+				}
+			}
+		})
+	}
+}
