@@ -111,7 +111,7 @@ func (e *emitter) copySlice(t *types.Type) {
 		e.p("for i := range *in {\n(*in)[i].DeepCopyInto(&(*out)[i])\n}")
 		return
 	}
-	if uelem.Kind == types.Builtin || assignable(uelem) {
+	if (uelem.Kind == types.Builtin || assignable(uelem)) && e.shallowUnderlying(elem) {
 		e.p("copy(*out, *in)")
 		return
 	}
@@ -215,7 +215,7 @@ func (e *emitter) copyPointer(t *types.Type) {
 		} else {
 			e.p("x := (*in).DeepCopy()\n*out = &x")
 		}
-	case assignable(uelem):
+	case assignable(uelem) && e.shallowUnderlying(elem):
 		e.p("*out = new(%s)\n**out = **in", e.name(elem))
 	case isReferenceKind(uelem):
 		e.p("*out = new(%s)\nif **in != nil {\nin, out := *in, *out", e.name(elem))

@@ -96,6 +96,14 @@ func (e *emitter) shallow(t *types.Type) bool {
 	return !ok || shallowDeclared(gt)
 }
 
+// shallowUnderlying is shallow for a slice's element or a pointer's
+// target, which controller-gen tests by its underlying type: an alias
+// there passes, but not a struct with a field of alias type.
+func (e *emitter) shallowUnderlying(t *types.Type) bool {
+	gt, ok := e.declared[t]
+	return !ok || shallowDeclared(gt.Underlying())
+}
+
 // shallowDeclared is controller-gen's shallow-copy test on a declared type:
 // basic types, named types whose underlying type passes, and structs whose
 // fields all pass. An alias does not pass.
