@@ -8,6 +8,7 @@
 package markers
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"slices"
@@ -225,6 +226,10 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 	}
 	if def.Whole || def.Args {
 		v, err := def.Value.Parse(text)
+		if l := (*Lenient)(nil); errors.As(err, &l) {
+			diags.Warnf(pos, "invalid +%s: %v", name, err)
+			return Marker{Def: def, Pos: pos, Value: l.Value, raw: text}, true
+		}
 		if err != nil {
 			diags.Errorf(pos, "invalid +%s: %v", name, err)
 			return Marker{}, false

@@ -1,6 +1,7 @@
 package protobuf
 
 import (
+	"go/token"
 	"maps"
 	"slices"
 	"strings"
@@ -45,7 +46,46 @@ func (b *builder) files(diags *diag.List) []*File {
 		}
 		out = append(out, b.file(p, d))
 	}
+	checkRefs(out, diags)
 	return out
+}
+
+// protoScalars are protobuf's scalar type keywords.
+var protoScalars = map[string]bool{"double": true, "float": true, "int32": true, "int64": true, "uint32": true, "uint64": true,
+	"sint32": true, "sint64": true, "fixed32": true, "fixed64": true, "sfixed32": true, "sfixed64": true, "bool": true, "string": true, "bytes": true}
+
+// checkRefs reports, at the Go field, each field of a written file whose
+// message no file declares: a type of a "+" package not marked
+// +protobuf=true, or one marked false. Upstream writes the reference and
+// protoc stops on it.
+func checkRefs(files []*File, diags *diag.List) {
+	declared := map[string]bool{}
+	for _, f := range files {
+		for _, m := range f.Messages {
+			declared[f.Package+"."+m.Name] = true
+		}
+	}
+	for _, f := range files {
+		if !f.Write {
+			continue
+		}
+		for _, m := range f.Messages {
+			for _, fd := range m.Fields {
+				for _, t := range []*Type{fd.Type, fd.Type.Key, fd.Type.Value} {
+					if t == nil || t.Key != nil || protoScalars[t.Name] {
+						continue
+					}
+					pkg := t.Package
+					if pkg == "" {
+						pkg = f.Package
+					}
+					if !declared[pkg+"."+t.Name] {
+						diags.Errorf(fd.Pos, "field %s of %s refers to message %s.%s, which no package generates (a type of a '+' package needs +%s=true), so protoc would reject it", fd.GoName, m.Name, pkg, t.Name, protobufMarker)
+					}
+				}
+			}
+		}
+	}
 }
 
 // writes reports whether the run writes the package's files.
@@ -186,6 +226,9 @@ func (fb *fileBuilder) wrapper(t *types.Type) *Message {
 	msg := fb.structMessage(st, t)
 	if msg != nil {
 		msg.Optional = true
+		for _, f := range msg.Fields {
+			f.Pos = fb.m.Position(t) // the items field stands for the type
+		}
 	}
 	return msg
 }
@@ -222,10 +265,29 @@ func (fb *fileBuilder) options(t *types.Type) []string {
 		if name == "(gogoproto.goproto_stringer)" && values[0] == "false" {
 			out = append(out, "(gogoproto.stringer) = false")
 		}
+		if strings.HasPrefix(name, "(gogoproto.") && values[0] != "true" && values[0] != "false" {
+			fb.diags.Errorf(fb.commentPos(t, "+"+key+"="), "option %s takes true or false, not %q: protoc would stop on it", name, values[0])
+		}
 		out = append(out, name+" = "+values[0])
 	}
 	slices.Sort(out)
 	return out
+}
+
+// commentPos is the position of the first line of t's doc comment that
+// starts with prefix, counted up from t's declaration, which the comment
+// stands right above; t's own position when no line does.
+func (fb *fileBuilder) commentPos(t *types.Type, prefix string) token.Position {
+	pos := fb.m.Position(t)
+	lines := fb.comments(t)
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), prefix) && pos.IsValid() {
+			pos.Line -= len(lines) - i
+			pos.Column = 1
+			return pos
+		}
+	}
+	return pos
 }
 
 // embedded is the one field of a type marked +protobuf.embed=T: T t = 1.

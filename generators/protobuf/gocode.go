@@ -2,6 +2,7 @@ package protobuf
 
 import (
 	"errors"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -51,6 +52,9 @@ func GogoCode(idl *IDL) (map[string][]byte, error) {
 //     scalars, and the code stores those in the Go field.
 func checkGoFields(f *File, diags *diag.List) {
 	for _, msg := range f.Messages {
+		if msg.Optional && !slices.Contains(msg.Options, "(gogoproto.stringer) = false") {
+			diags.Errorf(wrapperPos(msg), "%s, a nullable wrapper, needs +protobuf.options.(gogoproto.goproto_stringer)=false: the String method gogo writes for it reads this.Items, which the %s has not, and generated.pb.go would not compile", msg.Name, strings.ToLower(string(msg.GoType.Underlying.Kind)))
+		}
 		if msg.Optional || slices.Contains(msg.Options, "(gogoproto.marshaler) = false") {
 			continue
 		}
@@ -63,6 +67,8 @@ func checkGoFields(f *File, diags *diag.List) {
 				diags.Errorf(field.Pos, "field %s of %s: generated.pb.go would call it %s, since gogo's methods take the name, and would not compile; rename the field", field.GoName, msg.Name, name)
 			case uncast(m.Type) != "":
 				diags.Errorf(field.Pos, "field %s of %s: protobuf carries Go's %s as a 64-bit integer with no cast, and generated.pb.go would not compile; use int32, int64, uint32 or uint64", field.GoName, msg.Name, uncast(m.Type))
+			case field.Type.Key != nil && field.Type.Key.Name != "string":
+				diags.Errorf(field.Pos, "field %s of %s: a map keyed by %s: gogo sorts its keys with sortkeys, which the rewrite of generated.pb.go turns into package sort, which has no such function, so it would not compile; key the map by a string", field.GoName, msg.Name, field.Type.Key.Name)
 			case pointerToScalarElem(m.Type):
 				diags.Errorf(field.Pos, "field %s of %s: protobuf has no nil elements of scalar lists or maps, and generated.pb.go would not compile; drop the pointer", field.GoName, msg.Name)
 			}
@@ -115,4 +121,12 @@ func pointerToScalarElem(t *types.Type) bool {
 		elem = elem.Underlying
 	}
 	return elem.Kind != types.Struct
+}
+
+// wrapperPos is where a nullable wrapper's items field stands: its type.
+func wrapperPos(msg *Message) token.Position {
+	if len(msg.Fields) > 0 {
+		return msg.Fields[0].Pos
+	}
+	return token.Position{}
 }

@@ -49,13 +49,41 @@ var definitions = []*markers.Definition{
 		Value: markers.OneOf{"true", "false"},
 		Help:  "false: the type marshals itself, so gogo writes no marshaler, unmarshaler or sizer for it",
 	},
+	{
+		Name:  genMarker,
+		Place: markers.Package,
+		Value: packageValue{},
+		Help:  "package: the scripts that run go-to-protobuf list this package in --packages",
+	},
 }
 
-// Define declares go-to-protobuf's markers. It claims no name space: the
-// option markers under +protobuf.options. are free-form.
+// Define declares go-to-protobuf's markers, and claims the name spaces
+// protobuf (so a misspelt marker is reported; the option markers,
+// +protobuf.options.(gogoproto.X)=V, whose names end at the parenthesis,
+// are passed over by the registry and read from the comment text) and
+// k8s:protobuf-gen.
 func (g *Generator) Define(reg *markers.Registry) {
 	reg.Define(definitions...)
+	reg.Own(protobufMarker)
+	reg.Own(genMarker)
 }
+
+// genMarker marks the packages Kubernetes' update-codegen.sh passes to
+// go-to-protobuf, which itself reads --packages.
+const genMarker = "k8s:protobuf-gen"
+
+// packageValue accepts "package"; another value is a warning, as nothing
+// reads it.
+type packageValue struct{}
+
+func (packageValue) Parse(raw string) (any, error) {
+	if raw != "package" {
+		return raw, &markers.Lenient{Value: raw, Err: fmt.Errorf("the only value is package, which Kubernetes' update-codegen.sh looks for")}
+	}
+	return raw, nil
+}
+
+func (packageValue) String() string { return "package" }
 
 // nonEmpty accepts any value but none.
 type nonEmpty struct{}

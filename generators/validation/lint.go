@@ -360,6 +360,11 @@ func (l *linter) anyMember(t *types.Type, op opacity) (has, cut bool, err error)
 		if l.validates(tags) {
 			return true, cut, nil
 		}
+		if slices.ContainsFunc(tags, func(tag codetags.Tag) bool { return tag.Name == "k8s:optional" }) {
+			// Upstream evaluates the tag here with no field in its
+			// context, which its +k8s:optional reads: a nil pointer panic.
+			return false, false, fmt.Errorf("upstream's validation-gen panics on the +k8s:optional of %s.%s, which it reaches through this field's type; mark this field +k8s:optional, +k8s:required or +k8s:forbidden", t.Name.Name, m.Name)
+		}
 		vals, err := l.eval(l.memberContext(t, m), tags)
 		if err != nil {
 			return false, false, err

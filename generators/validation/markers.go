@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -97,17 +98,24 @@ func (g tagGrammar) Parse(raw string) (any, error) {
 		return nil, err
 	}
 	if err := g.check(tag, true); err != nil {
-		return nil, err
+		if errors.Is(err, errUnknownTag) {
+			return nil, err
+		}
+		// Upstream checks a tag only on the types it validates: a
+		// warning here, and an error where the generator evaluates it.
+		return tag, &markers.Lenient{Value: tag, Err: err}
 	}
 	return tag, nil
 }
+
+var errUnknownTag = errors.New("unknown validation tag")
 
 // check checks tag and the tags nested in its payload; errors about a
 // nested tag name it, as the marker reader names the outer one.
 func (g tagGrammar) check(tag codetags.Tag, outer bool) error {
 	doc, ok := g.docs[tag.Name]
 	if !ok {
-		return fmt.Errorf("unknown validation tag +%s%s", tag.Name, markers.Suggest(tag.Name, slices.Sorted(maps.Keys(g.docs))))
+		return fmt.Errorf("%w +%s%s", errUnknownTag, tag.Name, markers.Suggest(tag.Name, slices.Sorted(maps.Keys(g.docs))))
 	}
 	if err := validators.CheckTag(tag, doc); err != nil {
 		if outer {

@@ -69,4 +69,5 @@ type ResourceList map[ResourceName]Quantity
 
 // ExtraValue is nil or not on the wire.
 // +protobuf.nullable=true
+// +protobuf.options.(gogoproto.goproto_stringer)=false
 type ExtraValue []string
