@@ -146,21 +146,30 @@ func TestReportToStdout(t *testing.T) {
 	}
 }
 
-// TestWarningsAsUpstream runs upstream's openapi-gen and ours on the bad
-// unions of testdata/openapi/warn/unions, which upstream logs and writes:
-// ours must write upstream's definitions and report and print exactly
-// golden/unions.txt, warnings only; with --strict, exit 1 and write nothing.
+// TestWarningsAsUpstream runs upstream's openapi-gen and ours on each
+// package of testdata/openapi/warn, which upstream writes: ours must write
+// upstream's definitions and report and print exactly golden/<name>.txt,
+// warnings only; with --strict, exit 1 and write nothing.
 func TestWarningsAsUpstream(t *testing.T) {
+	for _, c := range []string{
+		"unions",   // unions upstream logs as bad
+		"nearmiss", // markers upstream passes over: an unknown +k8s:validation: key, +k8s:openapi-gen=maybe
+	} {
+		t.Run(c, func(t *testing.T) { warningsAsUpstream(t, c) })
+	}
+}
+
+func warningsAsUpstream(t *testing.T, name string) {
 	src, err := filepath.Abs("../../testdata/openapi")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := refmod.CopyDir(t, src)
 	args := []string{"--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
-		"--output-pkg", "openapi.example/generated", "./warn/unions"}
+		"--output-pkg", "openapi.example/generated", "./warn/" + name}
 	wantFile, wantReport := runUpstream(t, dir, t.TempDir(), args...)
 	t.Chdir(dir)
-	want, err := os.ReadFile(filepath.Join("golden", "unions.txt"))
+	want, err := os.ReadFile(filepath.Join("golden", name+".txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

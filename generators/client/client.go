@@ -372,6 +372,14 @@ func (p *plan) checkKind(m *model.Model, v *version, k *kind, diags *diag.List) 
 	for _, verb := range p.verbs(k) {
 		own[namer.IC(verb)] = true
 	}
+	// A client without list (apply) is built on a gentype client that has
+	// no DeleteCollection (ApplyStatus) method.
+	for _, v := range [][2]string{{"deleteCollection", "list"}, {"applyStatus", "apply"}} {
+		if own[namer.IC(v[0])] && !own[namer.IC(v[1])] {
+			diags.Errorf(tg.verbsPos, "the client of %s has the verb %s but not %s, so client-gen's code does not compile: its client type has no %s method; add %s or leave out %s",
+				t.Name.Name, v[0], v[1], namer.IC(v[0]), v[1], v[0])
+		}
+	}
 	names := map[string]bool{}
 	for i, mt := range tg.methods {
 		pos := k.methodPos[i]

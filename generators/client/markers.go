@@ -55,6 +55,7 @@ type tags struct {
 	methods       []method
 	resourceName  string
 	pos           token.Position // of +genclient
+	verbsPos      token.Position // of the marker that narrows the verbs, else pos
 }
 
 // readTags collects a type's client markers. Which verbs remain is worked
@@ -69,6 +70,12 @@ func readTags(s markers.Set) tags {
 		skip:          g.SkipVerbs,
 		methods:       g.Methods,
 		pos:           g.Pos,
+		verbsPos:      g.Pos,
+	}
+	for _, d := range []*markers.Definition{markers.GenClientSkipVerbs, markers.GenClientOnlyVerbs} {
+		if m, ok := s.Get(d.Name); ok {
+			t.verbsPos = m.Pos
+		}
 	}
 	if m, ok := s.Get(markers.ResourceName.Name); ok {
 		t.resourceName = m.Value.(string)

@@ -130,6 +130,10 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) *plan {
 		for _, t := range api.Types {
 			if tags := api.Tags[t]; !tags.NoVerbs && tags.HasVerb("list") && tags.HasVerb("watch") {
 				ts = append(ts, t)
+				if !tags.HasVerb("get") {
+					// lister-gen writes listers of types with list and get.
+					diags.Errorf(tags.Pos, "the informer of %s returns its lister, which lister-gen does not write for a client without the get verb, so the code does not compile; add get, or leave out list or watch", t.Name.Name)
+				}
 			}
 		}
 		if len(ts) == 0 {

@@ -53,7 +53,9 @@ func (genValue) Parse(raw string) (any, error) {
 		}
 		return GenSetting{Raw: raw, Extension: name, Value: value}, nil
 	}
-	return nil, fmt.Errorf("allowed values are true, false and x-kubernetes-<name>:<value>")
+	// openapi-gen passes over any other value: it only asks for true,
+	// false and extensions.
+	return nil, &markers.Lenient{Value: GenSetting{Raw: raw}, Err: fmt.Errorf("allowed values are true, false and x-kubernetes-<name>:<value>")}
 }
 
 func (genValue) String() string { return "true|false|x-kubernetes-<name>:<value>" }

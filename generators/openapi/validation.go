@@ -706,6 +706,7 @@ func goSpelling(t *types.Type) string {
 // above a value of type t, and reports their problems.
 func (b *builder) validations(lines []markers.Line, t *types.Type) (*vtags, []*ValidationMarker) {
 	ms, problems := validationMarkers(lines)
+	b.unknownKeys(ms)
 	if len(problems) == 0 && len(ms) > 0 {
 		var tree *valueTree
 		tree, problems = nestValues(ms)
@@ -724,4 +725,15 @@ func (b *builder) validations(lines []markers.Line, t *types.Type) (*vtags, []*V
 		b.errorf(p.pos, "%s", p.msg)
 	}
 	return nil, ms
+}
+
+// unknownKeys warns of markers whose key upstream does not know, and so
+// passes over: a misspelt key most likely.
+func (b *builder) unknownKeys(ms []*ValidationMarker) {
+	for _, m := range ms {
+		first := strings.FieldsFunc(m.Key, func(r rune) bool { return r == ':' || r == '[' })
+		if len(first) > 0 && !slices.Contains(knownKeys, first[0]) {
+			b.warnf(m.Pos, "%s%s: %s is not a key of the family, so the marker is passed over%s", validationPrefix, m.Key, first[0], markers.Suggest(first[0], knownKeys))
+		}
+	}
 }

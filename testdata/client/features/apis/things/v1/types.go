@@ -62,7 +62,7 @@ type Creator struct{ Status string }
 // Skipper cannot be watched, patched or applied.
 //
 // +genclient
-// +genclient:skipVerbs=watch,patch,apply
+// +genclient:skipVerbs=watch,patch,apply,applyStatus
 type Skipper struct{ Status string }
 
 type SkipperList struct{ Items []Skipper }
