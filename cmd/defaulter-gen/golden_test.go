@@ -74,6 +74,8 @@ func TestDiagnostics(t *testing.T) {
 		{"badtype", []string{"./bad/badtype"}, false},
 		{"nofield", []string{"./bad/nofield"}, true},
 		{"typedoc", []string{"./bad/typedoc"}, true},
+		{"notobject", []string{"./bad/notobject"}, true},
+		{"typevalue", []string{"./bad/typevalue"}, true},
 		// Every problem of a run is reported together, sorted by position.
 		{"all", []string{"./bad/..."}, false},
 	} {
@@ -97,10 +99,10 @@ func TestWarningsAsUpstream(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := refmod.CopyDir(t, src)
-	args := []string{"--output-file", outputName, "./bad/nofield", "./bad/typedoc"}
+	args := []string{"--output-file", outputName, "./bad/nofield", "./bad/typedoc", "./bad/notobject", "./bad/typevalue"}
 	want := refmod.Upstream(t, "defaulter-gen", dir, outputName, args...)
-	if len(want) != 2 {
-		t.Fatalf("upstream wrote %d files, want 2", len(want))
+	if len(want) != 4 {
+		t.Fatalf("upstream wrote %d files, want 4", len(want))
 	}
 	refmod.Regenerate(t, dir, outputName, run, args...)
 	refmod.Compare(t, dir, outputName, want)

@@ -122,6 +122,9 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	}
 
 	jobs = slices.DeleteFunc(jobs, func(j *job) bool { return !m.Emits(j.pkg) })
+	for _, j := range jobs {
+		checkObjects(m, j.objects, diags)
+	}
 	files := make([]*output.File, len(jobs))
 	var wg sync.WaitGroup
 	for i, j := range jobs {
@@ -236,8 +239,8 @@ func (pl *planner) selected(m *model.Model, t *types.Type, fields map[string]boo
 	if pl.lib.byType[t].object != nil {
 		return false
 	}
-	if mk, ok := detached(m, t).Get(enableMarker); ok {
-		return mk.Value.(string) == "true"
+	if mk, ok := detached(m, t).Get(enableMarker); ok && (mk.Value == "true" || mk.Value == "false") {
+		return mk.Value == "true"
 	}
 	if t.Kind == types.Struct {
 		for _, f := range t.Members {
@@ -273,6 +276,9 @@ func (g *Generator) file(m *model.Model, lib *library, sc *scope, j *job, diags 
 		tree := pl.tree(t)
 		if tree == nil {
 			continue
+		}
+		if path := unusedLoop(tree, "in"); path != "" && m.Declared(t) {
+			diags.Errorf(m.Position(t), "%s ranges over %s and has nothing to default in its items: upstream writes the loop with an item variable it never uses, which does not compile", w.objects.Name(t), path)
 		}
 		resolveRefs(tree, tracker)
 		w.object(t, tree)

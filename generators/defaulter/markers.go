@@ -45,14 +45,17 @@ var definitions = []*markers.Definition{
 		Name:  enableMarker,
 		Place: markers.Type,
 		Once:  true,
-		Value: markers.OneOf{"true", "false"},
+		// Upstream reads another value as neither: the package's field
+		// names decide.
+		Value: lenientOneOf{markers.OneOf{"true", "false"}},
 		Help:  "in the comment block above the type's doc comment: always (true) or never (false) generate SetObjectDefaults_<Type>",
 	},
 	{
 		Name:  enableMarker,
 		Place: markers.Func,
 		Once:  true,
-		Value: markers.OneOf{"covers"},
+		// Upstream reads another value as not covering.
+		Value: lenientOneOf{markers.OneOf{"covers"}},
 		Help:  "on a SetDefaults_<Type> function: it defaults everything the type holds, so nested defaulters are not called after it",
 	},
 	{
@@ -118,4 +121,16 @@ func commentTag(lines []string, name string) ([]string, error) {
 		out = append(out, tag.Value)
 	}
 	return out, nil
+}
+
+// lenientOneOf is a OneOf whose other values upstream passes over: they
+// are warnings, and the marker keeps its raw value, which matches none.
+type lenientOneOf struct{ markers.OneOf }
+
+func (g lenientOneOf) Parse(raw string) (any, error) {
+	v, err := g.OneOf.Parse(raw)
+	if err != nil {
+		return nil, &markers.Lenient{Value: raw, Err: err}
+	}
+	return v, nil
 }

@@ -1,0 +1,3 @@
+// +k8s:defaulter-gen=TypeMeta
+
+package notobject
