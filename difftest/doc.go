@@ -9,7 +9,7 @@
 //
 //	go test ./difftest -run Differential -seeds 1000          # the nightly size
 //	go test ./difftest -run Differential -family crd -seed 42 # one seed, its source printed
-//	go test ./difftest -run NearMiss -seeds 300               # mutated packages
+//	go test ./difftest -run NearMiss -nearmiss-seeds 300      # mutated packages, each seed alone
 //
 // docs/design.md ("Differential tests") says how shapes are chosen and how
 // to reproduce and shrink a failing seed.

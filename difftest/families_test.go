@@ -13,7 +13,7 @@ type family struct {
 	name     string
 	dialect  *gen.Dialect
 	upstream []string // upstream's tools to build
-	ours     string   // our command, in cmd/
+	ours     string   // our commands, in cmd/, separated by spaces
 	// command is the tool (in either side's tool directory) and its
 	// arguments, run in the module's root, over apis.
 	command func(r *runner, apis []*gen.API) (string, []string)
@@ -35,6 +35,12 @@ type family struct {
 var families = []*family{
 	deepcopyFamily,
 	crdFamily,
+	protobufFamily,
+	validationFamily,
+	openapiFamily,
+	clientFamily,
+	defaulterFamily,
+	conversionFamily,
 }
 
 const deepcopyFile = "zz_generated.deepcopy.go"

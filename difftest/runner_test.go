@@ -22,6 +22,7 @@ import (
 
 var (
 	seeds      = flag.Int("seeds", 10, "how many seeds to run per family (seeds 1..N)")
+	nearSeeds  = flag.Int("nearmiss-seeds", 3, "how many near misses TestNearMiss runs per family (seeds 1..N)")
 	onlyFamily = flag.String("family", "", "run only this family")
 	oneSeed    = flag.Int64("seed", 0, "run only this seed, and print its source")
 	batchSize  = flag.Int("batch", 25, "seeds per tool invocation")
@@ -73,10 +74,10 @@ func newRunner(t *testing.T, f *family) *runner {
 	return &runner{t: t, f: f, up: up, our: ours, header: h}
 }
 
-// run compares the seeds of apis in batches.
-func (r *runner) run(apis []*gen.API) []verdict {
+// run compares the seeds of apis in batches of size.
+func (r *runner) run(apis []*gen.API, size int) []verdict {
 	var out []verdict
-	for b := range slices.Chunk(apis, max(1, *batchSize)) {
+	for b := range slices.Chunk(apis, max(1, size)) {
 		out = append(out, r.batch(b)...)
 	}
 	slices.SortFunc(out, func(a, b verdict) int { return int(a.api.Seed - b.api.Seed) })
@@ -381,7 +382,7 @@ func TestMain(m *testing.M) {
 }
 
 // toolsFor builds, once per test process, upstream's tools from the module
-// proxy and ours from this repository, for every family.
+// proxy and ours from this repository, for the families the run covers.
 func toolsFor(t *testing.T) (string, string) {
 	t.Helper()
 	toolsOnce.Do(func() {
@@ -393,9 +394,9 @@ func toolsFor(t *testing.T) (string, string) {
 		toolsRoot = root
 		upBin, ourBin, apigenCache = filepath.Join(root, "upstream"), filepath.Join(root, "apigen"), filepath.Join(root, "cache")
 		var up, ours []string
-		for _, f := range families {
+		for _, f := range chosen(t) {
 			up = append(up, f.upstream...)
-			ours = append(ours, f.ours)
+			ours = append(ours, strings.Fields(f.ours)...) // one or more commands
 		}
 		var wg sync.WaitGroup
 		var upErr, ourErr error

@@ -15,7 +15,7 @@ var writeTo = flag.String("write", "", "write the module of seeds 1-20 of both d
 // bytes must agree, and every file must be gofmt'd Go (Render formats it).
 func TestDeterministic(t *testing.T) {
 	var all []*API
-	for _, d := range []*Dialect{Deepcopy, CRD} {
+	for _, d := range []*Dialect{Deepcopy, CRD, Protobuf, Validation, Defaulter, Conversion} {
 		for seed := range int64(20) {
 			a, b := Generate(d, seed, "s"), Generate(d, seed, "s")
 			fa, err := Render(a)

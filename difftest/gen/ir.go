@@ -34,6 +34,11 @@ type Package struct {
 	Types  []*Type
 	Consts []*Const `json:",omitempty"`
 	Group  string   `json:",omitempty"` // the API group, for packages with kinds
+	// Path is the package's directory below the API's root, when not Name.
+	Path string `json:",omitempty"`
+	// Extra are hand-written files besides doc.go and types.go, by file
+	// name: Go source, gofmt'd when rendered.
+	Extra map[string]string `json:",omitempty"`
 }
 
 // TypeKind is what a declared type is.
@@ -62,6 +67,12 @@ type Type struct {
 	// Excluded says no generator may make code for the type, so nothing
 	// may refer to it.
 	Excluded bool `json:",omitempty"`
+	// Lossy says a conversion round trip through another version may
+	// lose some of the type's values.
+	Lossy bool `json:",omitempty"`
+	// Above is a comment block above Doc, separated from it by a blank
+	// line, where some generators read a type's markers.
+	Above []string `json:",omitempty"`
 }
 
 // Field is one struct field; an embedded field has no name.
@@ -105,6 +116,9 @@ type Mutation struct {
 	Text string // the new line's text, without "// "
 	Was  string // the line it replaced, "" for an added line
 	Line int    // set by Render
+	// Below says the changed line is this many lines below Text's (a
+	// field below its doc comment).
+	Below int `json:",omitempty"`
 }
 
 func (e *Expr) String() string {
@@ -139,11 +153,16 @@ func (a *API) Clone() *API {
 
 // ImportPath is the import path of package p of a.
 func (a *API) ImportPath(p *Package) string {
-	return Module + "/" + a.Root + "/" + p.Name
+	return Module + "/" + a.Dir(p)
 }
 
 // Dir is the slash directory of package p below the module root.
-func (a *API) Dir(p *Package) string { return a.Root + "/" + p.Name }
+func (a *API) Dir(p *Package) string {
+	if p.Path != "" {
+		return a.Root + "/" + p.Path
+	}
+	return a.Root + "/" + p.Name
+}
 
 // Lookup finds the type an Ident names, if a declares it.
 func (a *API) Lookup(e *Expr) (*Package, *Type) {

@@ -51,6 +51,7 @@ func markerLines(a *API, prefixes []string) []markerLine {
 		add(p.Doc, a.Dir(p)+"/doc.go")
 		for _, t := range p.Types {
 			add(t.Doc, a.Dir(p)+"/types.go")
+			add(t.Above, a.Dir(p)+"/types.go")
 			for _, f := range t.Fields {
 				add(f.Doc, a.Dir(p)+"/types.go")
 			}
@@ -148,7 +149,7 @@ func FieldInOneVersion() Mutator {
 		name := fmt.Sprintf("OnlyIn%s", strings.ToUpper(p.Name[:1])+p.Name[1:])
 		doc := name + " is in one version only."
 		t.Fields = append(t.Fields, &Field{Name: name, Type: Builtin("string"), Tag: fmt.Sprintf(`json:"%s,omitempty"`, JSONName(name)), Doc: []string{doc}})
-		return &Mutation{Kind: "oneversion", File: a.Dir(p) + "/types.go", Text: doc}
+		return &Mutation{Kind: "oneversion", File: a.Dir(p) + "/types.go", Text: doc, Below: 1}
 	}}
 }
 

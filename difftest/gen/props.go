@@ -24,7 +24,9 @@ const PropsDir = "props"
 func Props(apis ...*API) (map[string][]byte, error) {
 	var imports, subjects, fills strings.Builder
 	n := 0
+	protoTypes := false
 	for _, a := range apis {
+		protoTypes = protoTypes || a.Dialect == Protobuf.Name
 		for _, p := range a.Packages {
 			alias := fmt.Sprintf("p%d", n)
 			n++
@@ -40,14 +42,18 @@ func Props(apis ...*API) (map[string][]byte, error) {
 				if t.Excluded {
 					continue
 				}
-				fmt.Fprintf(&subjects, "{seed: %d, name: %q, new: func() any { return new(%s.%s) }, copied: %v",
-					a.Seed, a.Dir(p)+"."+t.Name, alias, t.Name, copied(p, t))
+				fmt.Fprintf(&subjects, "{seed: %d, name: %q, new: func() any { return new(%s.%s) }, copied: %v, proto: %v",
+					a.Seed, a.Dir(p)+"."+t.Name, alias, t.Name, copied(p, t), protoMessage(p, t))
 				if t.Root && p.Group != "" && !strings.HasSuffix(t.Name, "List") {
 					fmt.Fprintf(&subjects, ", apiVersion: %q, kind: %q", p.Group+"/"+p.Name, t.Name)
 				}
 				subjects.WriteString("},\n")
 			}
 		}
+	}
+	if protoTypes {
+		// go-to-protobuf leaves TypeMeta out of messages.
+		fills.WriteString("zeroTypeMeta,\n")
 	}
 	src := fmt.Sprintf("package main\n\nimport (\n\"sigs.k8s.io/randfill\"\n%s)\n\nvar _ randfill.Continue\n\nvar subjects = []subject{\n%s}\n\nvar fills = []any{\n%s}\n",
 		imports.String(), subjects.String(), fills.String())
@@ -84,4 +90,14 @@ func copied(p *Package, t *Type) bool {
 		return false
 	}
 	return slices.Contains(p.Doc, "+k8s:deepcopy-gen=package") || slices.Contains(p.Doc, "+kubebuilder:object:generate=true")
+}
+
+// protoMessage says whether go-to-protobuf makes type t of p a message
+// with Marshal and Unmarshal: a struct or nullable wrapper of a package
+// marked for it, not opted out.
+func protoMessage(p *Package, t *Type) bool {
+	if !slices.Contains(p.Doc, pbTag) || t.Excluded || slices.Contains(t.Doc, "+protobuf=false") {
+		return false
+	}
+	return t.Kind == Struct || t.Kind == Defined && slices.Contains(t.Doc, "+protobuf.nullable=true")
 }

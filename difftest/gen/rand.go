@@ -32,6 +32,9 @@ type Shapes struct {
 	CoreV1        bool // types of k8s.io/api/core/v1
 	Recursive     bool // types that hold themselves through a pointer or slice
 	PointerElems  bool // slices of pointers to structs
+	// Scalars, when set, are the builtin types fields draw from
+	// (repeated for weight), instead of every kind.
+	Scalars []string
 }
 
 // G builds one API from a seed.
@@ -120,6 +123,9 @@ func (g *G) AddType(p *Package, t *Type) *Type {
 }
 
 func (g *G) scalar() *Expr {
+	if len(g.Shapes.Scalars) > 0 {
+		return Builtin(Pick(g, g.Shapes.Scalars...))
+	}
 	if g.Chance(0.01) {
 		// deepcopy-gen spells int8 as byte, which does not compile, in
 		// pointers, slices and maps: now and then.

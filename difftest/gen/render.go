@@ -68,9 +68,19 @@ func Render(a *API) (map[string][]byte, error) {
 			return nil, fmt.Errorf("%s: %v\n%s", dir, err, typesFile(a, p))
 		}
 		files[dir+"/types.go"] = src
+		for name, text := range p.Extra {
+			src, err := format.Source([]byte(text))
+			if err != nil {
+				return nil, fmt.Errorf("%s/%s: %v\n%s", dir, name, err, text)
+			}
+			files[dir+"/"+name] = src
+		}
 	}
 	if m := a.Mutation; m != nil {
 		m.Line = lineOf(files[m.File], "// "+m.Text)
+		if m.Line > 0 {
+			m.Line += m.Below
+		}
 	}
 	return files, nil
 }
@@ -101,6 +111,9 @@ func typesFile(a *API, p *Package) string {
 	var body bytes.Buffer
 	q := func(e *Expr) string { return qualified(e, self, imports) }
 	for _, t := range p.Types {
+		if len(t.Above) > 0 {
+			body.WriteString("\n" + comment(t.Above))
+		}
 		body.WriteString("\n" + comment(t.Doc))
 		switch t.Kind {
 		case Struct:

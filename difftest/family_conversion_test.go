@@ -1,0 +1,149 @@
+package difftest
+
+import (
+	"encoding/json"
+	"maps"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/apigen-dev/apigen/difftest/gen"
+)
+
+const (
+	defaultsFile   = "zz_generated.defaults.go"
+	conversionFile = "zz_generated.conversion.go"
+)
+
+// defaulterFamily is code-generator's defaulter-gen, as kube_codegen.sh's
+// gen_helpers runs it: over the packages with a +k8s:defaulter-gen= line.
+var defaulterFamily = &family{
+	name:     "defaulter",
+	dialect:  gen.Defaulter,
+	upstream: []string{"defaulter-gen"},
+	ours:     "defaulter-gen",
+	command: func(r *runner, apis []*gen.API) (string, []string) {
+		return "defaulter-gen", append([]string{"--output-file", defaultsFile, "--go-header-file", r.header}, codegenPackages(apis, "defaulter-gen")...)
+	},
+	outputs: func(dir string, a *gen.API) map[string][]byte {
+		return filesBelow(dir, a.Root, func(n string) bool { return n == defaultsFile })
+	},
+	broken: func(r *runner, dir string, apis []*gen.API) map[int64]string {
+		return goBuild(dir, apis)
+	},
+	property: defaulterProperty,
+	intended: func(*gen.API, string) string { return "" },
+}
+
+// conversionFamily is code-generator's conversion-gen, as kube_codegen.sh's
+// gen_helpers runs it (with no --extra-peer-dirs, as sample-apiserver's
+// update-codegen.sh passes none): over the packages with a
+// +k8s:conversion-gen= line.
+var conversionFamily = &family{
+	name:     "conversion",
+	dialect:  gen.Conversion,
+	upstream: []string{"conversion-gen"},
+	ours:     "conversion-gen",
+	command: func(r *runner, apis []*gen.API) (string, []string) {
+		return "conversion-gen", append([]string{"--output-file", conversionFile, "--go-header-file", r.header}, codegenPackages(apis, "conversion-gen")...)
+	},
+	outputs: func(dir string, a *gen.API) map[string][]byte {
+		return filesBelow(dir, a.Root, func(n string) bool { return n == conversionFile })
+	},
+	broken: func(r *runner, dir string, apis []*gen.API) map[int64]string {
+		return goBuild(dir, apis)
+	},
+	property: conversionProperty,
+	intended: func(*gen.API, string) string { return "" },
+}
+
+// codegenPackages are the import paths of the directories with a Go file
+// holding a "// +k8s:<tool>=" line, sorted by directory, as kube_codegen.sh
+// finds them with grep, and a near miss's directory.
+func codegenPackages(apis []*gen.API, tool string) []string {
+	line := regexp.MustCompile(`(?m)^\s*//\s*\+k8s:` + regexp.QuoteMeta(tool) + `=`)
+	dirs := map[string]bool{}
+	for _, a := range apis {
+		files, err := gen.Render(a)
+		if err != nil {
+			continue
+		}
+		for name, b := range files {
+			if strings.HasSuffix(name, ".go") && line.Match(b) {
+				dirs[path.Dir(name)] = true
+			}
+		}
+		if m := a.Mutation; m != nil {
+			// A near miss may untag its package, which grep would then
+			// leave out: the user meant it to be in.
+			dirs[path.Dir(m.File)] = true
+		}
+	}
+	var out []string
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		out = append(out, gen.Module+"/"+d)
+	}
+	return out
+}
+
+// runCheck builds and runs the property command files make, in dir; a
+// failure to build or run it is a problem of every seed.
+func runCheck(dir string, apis []*gen.API, files map[string][]byte, err error) map[int64]string {
+	problems := map[int64]string{}
+	fail := func(msg string) map[int64]string {
+		for _, a := range apis {
+			problems[a.Seed] = msg
+		}
+		return problems
+	}
+	if err != nil {
+		return fail(err.Error())
+	}
+	if err := writeFiles(dir, files); err != nil {
+		return fail(err.Error())
+	}
+	bin := filepath.Join(dir, "props.bin")
+	if out, err := execIn(dir, "go", "build", "-o", bin, "./"+gen.PropsDir); err != nil {
+		return fail("building the property checks: " + tail(out, 20))
+	}
+	out, err := execIn(dir, bin)
+	if err != nil {
+		return fail("the property checks: " + tail(out, 20))
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r propResult
+		if line == "" {
+			continue
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			return fail("reading the property checks: " + err.Error())
+		}
+		if r.Problem != "" && problems[r.Seed] == "" {
+			problems[r.Seed] = r.Type + ": " + r.Problem
+		}
+	}
+	return problems
+}
+
+// conversionProperty: every versioned struct that loses nothing on the
+// way converts to its hub type and back to an equal value.
+func conversionProperty(r *runner, dir string, apis []*gen.API) map[int64]string {
+	files, err := gen.ConversionProps(apis...)
+	return runCheck(dir, apis, files, err)
+}
+
+// defaulterProperty: every kind the generated defaulters register, filled
+// and defaulted, has had every SetDefaults_ function and +default that
+// reaches it applied.
+func defaulterProperty(r *runner, dir string, apis []*gen.API) map[int64]string {
+	generated := map[string]bool{}
+	for _, a := range apis {
+		for name := range filesBelow(dir, a.Root, func(n string) bool { return n == defaultsFile }) {
+			generated[path.Dir(name)] = true
+		}
+	}
+	files, err := gen.DefaulterProps(generated, apis...)
+	return runCheck(dir, apis, files, err)
+}
