@@ -17,6 +17,7 @@ import (
 
 	"github.com/apigen-dev/apigen/difftest/gen"
 	"github.com/apigen-dev/apigen/internal/upstream"
+	"github.com/apigen-dev/apigen/output"
 	"github.com/apigen-dev/apigen/refmod"
 )
 
@@ -230,18 +231,20 @@ func (r *runner) classify(a *gen.API, up, ours side, broken string) verdict {
 	if up.err != nil {
 		upFail = fmt.Sprintf("%v:\n%s", up.err, tail(up.out, 20))
 	}
-	diff := compare(r.f.outputs(up.dir, a), r.f.outputs(ours.dir, a))
+	diff, full := compare(r.f.outputs(up.dir, a), r.f.outputs(ours.dir, a))
 	switch {
 	case upFail != "" && ours.err != nil && len(diags) > 0:
 		return verdict{a, upstreamFails, "upstream: " + upFail + "\nours: " + strings.Join(diags, "\n")}
 	case upFail != "" && ours.err == nil && diff == "" && hasWarning(diags):
 		return verdict{a, upstreamFails, "upstream: " + upFail + "\nours, the same bytes and: " + strings.Join(diags, "\n")}
+	case upFail != "" && ours.err == nil && diff != "" && hasWarning(diags) && r.f.intended(a, full) != "":
+		return verdict{a, intended, r.f.intended(a, full) + "\nupstream: " + upFail + "\nours: " + strings.Join(diags, "\n")}
 	case upFail != "":
 		return verdict{a, bug, "upstream fails, and ours gives no diagnostic for it: " + upFail + "\nours: " + tail(ours.out, 20) + "\n" + diff}
 	case ours.err != nil:
 		return verdict{a, bug, fmt.Sprintf("ours fails where upstream succeeds: %v\n%s", ours.err, tail(ours.out, 20))}
 	case diff != "":
-		if why := r.f.intended(a, diff); why != "" {
+		if why := r.f.intended(a, full); why != "" {
 			return verdict{a, intended, why}
 		}
 		return verdict{a, bug, "outputs differ:\n" + diff}
@@ -279,22 +282,26 @@ func hasWarning(diags []string) bool {
 }
 
 // compare returns a description of how two sets of files differ, "" when
-// they hold the same files with the same bytes.
-func compare(up, ours map[string][]byte) string {
-	var b strings.Builder
+// they hold the same files with the same bytes, and the whole diff of the
+// files both hold, for a family's intended.
+func compare(up, ours map[string][]byte) (string, string) {
+	var b, full strings.Builder
 	for _, name := range slices.Sorted(keysOf(up, ours)) {
 		u, uok := up[name]
 		o, ook := ours[name]
 		switch {
 		case !ook:
 			fmt.Fprintf(&b, "%s: upstream writes it, ours does not\n", name)
+			fmt.Fprintf(&full, "-%s: only upstream writes it\n", name)
 		case !uok:
 			fmt.Fprintf(&b, "%s: ours writes it, upstream does not\n", name)
+			fmt.Fprintf(&full, "+%s: only ours writes it\n", name)
 		case !bytes.Equal(u, o):
 			fmt.Fprintf(&b, "%s differs:\n%s", name, refmod.FirstLines(o, u))
+			full.WriteString(output.Diff("upstream", "apigen", string(u), string(o)))
 		}
 	}
-	return b.String()
+	return b.String(), full.String()
 }
 
 func keysOf(ms ...map[string][]byte) func(func(string) bool) {

@@ -1,6 +1,8 @@
 package conversion
 
 import (
+	gotypes "go/types"
+
 	"k8s.io/gengo/v2/types"
 
 	"github.com/apigen-dev/apigen/model"
@@ -123,4 +125,39 @@ func fnSetting(m *model.Model, fn *types.Type) string {
 		return mk.Value.(string)
 	}
 	return ""
+}
+
+// spellsInt8 reports whether field name of struct t declares an int8 inside
+// a pointer, slice, array or map, which gengo, holding int8 and uint8 as
+// one type named byte, spells byte.
+func spellsInt8(t *types.Type, name string) bool {
+	if t.GoType == nil {
+		return false
+	}
+	st, ok := t.GoType.Underlying().(*gotypes.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Name() == name {
+			return int8Inside(f.Type(), false)
+		}
+	}
+	return false
+}
+
+func int8Inside(t gotypes.Type, inside bool) bool {
+	switch t := gotypes.Unalias(t).(type) {
+	case *gotypes.Basic:
+		return inside && t.Kind() == gotypes.Int8
+	case *gotypes.Pointer:
+		return int8Inside(t.Elem(), true)
+	case *gotypes.Slice:
+		return int8Inside(t.Elem(), true)
+	case *gotypes.Array:
+		return int8Inside(t.Elem(), true)
+	case *gotypes.Map:
+		return int8Inside(t.Key(), true) || int8Inside(t.Elem(), true)
+	}
+	return false
 }

@@ -81,6 +81,9 @@ func (e *emitter) convertField(in, out *types.Type, i int) {
 	}
 	it, ot := unwrapNamed(im.Type), unwrapNamed(om.Type)
 	if e.equal.Equal(it, ot) && e.castField(im.Name, it, ot) {
+		if spellsInt8(out, im.Name) {
+			e.diags.Errorf(e.m.FieldPosition(in, i), "field %s holds an int8, which conversion-gen spells byte in its unsafe cast, so the conversion would not compile; use a named type (type X int8) or another integer type", im.Name)
+		}
 		return
 	}
 	if fn, ok := e.preexists(im.Type, om.Type); ok {
@@ -151,6 +154,7 @@ func (e *emitter) convertFieldValue(name string, in, out *types.Type) {
 		// Upstream writes code that does not compile here. The same array
 		// of plainly copied elements is assigned instead.
 		if in == out && in.Elem.IsAssignable() {
+			e.diags.Warnf(e.at, "field %s of array type %s is assigned; conversion-gen writes a call of compileErrorOnMissingConversion here, which does not compile", name, e.name(in))
 			e.p("out.%s = in.%s", name, name)
 			return
 		}
