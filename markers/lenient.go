@@ -23,9 +23,9 @@ func (l *Lenient) Unwrap() error { return l.Err }
 func invalidValue(def *Definition, pos token.Position, raw string, err error, diags *diag.List) (Marker, bool) {
 	var l *Lenient
 	if !errors.As(err, &l) {
-		diags.Errorf(pos, "invalid value %s for +%s: %v", quoteShort(raw), def.Name, err)
+		diags.Errorf(pos, "invalid value %s for +%s: %v", QuoteShort(raw), def.Name, err)
 		return Marker{}, false
 	}
-	diags.Warnf(pos, "invalid value %s for +%s: %v", quoteShort(raw), def.Name, err)
+	diags.Warnf(pos, "invalid value %s for +%s: %v", QuoteShort(raw), def.Name, err)
 	return Marker{Def: def, Pos: pos, Value: l.Value, raw: raw}, true
 }

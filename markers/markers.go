@@ -276,9 +276,9 @@ func (r *Registry) hasArgs(name string) bool {
 	return slices.ContainsFunc(r.defs, func(d *Definition) bool { return d.Args && d.Name == name })
 }
 
-// quoteShort quotes a value for a message, cutting one longer than a
+// QuoteShort quotes a value for a message, cutting one longer than a
 // line short.
-func quoteShort(v string) string {
+func QuoteShort(v string) string {
 	const max = 80
 	if len(v) <= max {
 		return strconv.Quote(v)

@@ -37,7 +37,7 @@ func TestResourceBounds(t *testing.T) {
 		wantErr          string   // a diagnostic, or "" for success
 		wantFiles        []string // written on success
 	}{
-		{"longline", "package longline\n", "package longline\n\n// +k8s:deepcopy-gen=" + strings.Repeat("x", 1<<20) + "\ntype T struct{ A int }\n",
+		{"longline", "// +k8s:deepcopy-gen=package\npackage longline\n", "package longline\n\n// +k8s:deepcopy-gen=" + strings.Repeat("x", 1<<20) + "\ntype T struct{ A int }\n",
 			`… (1048576 bytes) for +k8s:deepcopy-gen`, nil},
 		{"deep", helpers + "package deep\n", deep.String(), "", []string{"zz_generated.deepcopy.go", "zz_generated.featuregate.go"}},
 		{"selfmap", helpers + "package selfmap\n", "package selfmap\n\ntype Node struct {\n\tChildren map[string]Node `json:\"children,omitempty\"`\n\t// +featureGate=Tree\n\t// +optional\n\tWeight *int32 `json:\"weight,omitempty\"`\n}\n",

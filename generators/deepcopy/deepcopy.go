@@ -96,7 +96,7 @@ func selectTypes(m *model.Model, p *model.Package, diags *diag.List) []*types.Ty
 		switch {
 		case ok && setting != "" && setting != "true":
 			mk, _ := m.Markers(t).Get(enableMarker)
-			diags.Errorf(mk.Pos, "unsupported value %q for +%s on a type: deepcopy-gen stops on it in a package it generates all types of", setting, enableMarker)
+			diags.Errorf(mk.Pos, "unsupported value %s for +%s on a type: deepcopy-gen stops on it in a package it generates all types of", markers.QuoteShort(setting), enableMarker)
 		case ok:
 			out = append(out, t)
 		case !all:
