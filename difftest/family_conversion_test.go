@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"maps"
 	"path"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -137,16 +136,9 @@ func runCheck(dir string, apis []*gen.API, files map[string][]byte, err error) m
 	if err != nil {
 		return fail(err.Error())
 	}
-	if err := writeFiles(dir, files); err != nil {
-		return fail(err.Error())
-	}
-	bin := filepath.Join(dir, "props.bin")
-	if out, err := execIn(dir, "go", "build", "-o", bin, "./"+gen.PropsDir); err != nil {
-		return fail("building the property checks: " + tail(out, 20))
-	}
-	out, err := execIn(dir, bin)
-	if err != nil {
-		return fail("the property checks: " + tail(out, 20))
+	out, failed := runCommand(dir, files)
+	if failed != "" {
+		return fail(failed)
 	}
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		var r propResult

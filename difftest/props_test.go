@@ -31,6 +31,23 @@ type propResult struct {
 	Object     json.RawMessage `json:"object"`
 }
 
+// runCommand writes files into dir, builds gen.PropsDir's command and runs
+// it; it returns the command's output, or why it could not.
+func runCommand(dir string, files map[string][]byte) (out, failed string) {
+	if err := writeFiles(dir, files); err != nil {
+		return "", err.Error()
+	}
+	bin := filepath.Join(dir, "props.bin")
+	if out, err := execIn(dir, "go", "build", "-o", bin, "./"+gen.PropsDir); err != nil {
+		return "", "building the property checks: " + tail(out, 20)
+	}
+	out, err := execIn(dir, bin)
+	if err != nil {
+		return "", "the property checks: " + tail(out, 20)
+	}
+	return out, ""
+}
+
 // runProps builds and runs gen.Props' command over apis in dir; a failure
 // to build or run it is a problem of every seed.
 func runProps(dir string, apis []*gen.API) ([]propResult, map[int64]string) {
@@ -45,16 +62,9 @@ func runProps(dir string, apis []*gen.API) ([]propResult, map[int64]string) {
 	if err != nil {
 		return fail(err.Error())
 	}
-	if err := writeFiles(dir, files); err != nil {
-		return fail(err.Error())
-	}
-	bin := filepath.Join(dir, "props.bin")
-	if out, err := execIn(dir, "go", "build", "-o", bin, "./"+gen.PropsDir); err != nil {
-		return fail("building the property checks: " + tail(out, 20))
-	}
-	out, err := execIn(dir, bin)
-	if err != nil {
-		return fail("the property checks: " + tail(out, 20))
+	out, failed := runCommand(dir, files)
+	if failed != "" {
+		return fail(failed)
 	}
 	var results []propResult
 	sc := bufio.NewScanner(strings.NewReader(out))

@@ -440,9 +440,19 @@ func (g *G) listMarkers(f *Field) []string {
 	return out
 }
 
-// mapKey makes a string field of struct elem required, to key a list
-// map, and returns its JSON name; "" if elem has none.
+// mapKey makes a string field of struct elem required, in the CRD
+// vocabulary, to key a list map, and returns its JSON name; "" if elem has
+// none.
 func (g *G) mapKey(elem *Expr) string {
+	return g.keyField(elem, "+required", func(l string) bool {
+		return l == "+optional" || l == kb+"validation:Optional" || strings.HasPrefix(l, kb+"default")
+	})
+}
+
+// keyField makes the first string field of struct elem required, with the
+// marker required and without the lines optional matches, dropping its
+// omitempty, and returns its JSON name; "" if elem has none.
+func (g *G) keyField(elem *Expr, required string, optional func(string) bool) string {
 	_, t := g.API.Lookup(elem)
 	if t == nil || t.Kind != Struct {
 		return ""
@@ -452,11 +462,9 @@ func (g *G) mapKey(elem *Expr) string {
 			continue
 		}
 		f.Tag = strings.Replace(f.Tag, ",omitempty", "", 1)
-		f.Doc = slices.DeleteFunc(f.Doc, func(l string) bool {
-			return l == "+optional" || l == kb+"validation:Optional" || strings.HasPrefix(l, kb+"default")
-		})
-		if !slices.Contains(f.Doc, "+required") {
-			f.Doc = append(f.Doc, "+required")
+		f.Doc = slices.DeleteFunc(f.Doc, optional)
+		if !slices.Contains(f.Doc, required) {
+			f.Doc = append(f.Doc, required)
 		}
 		return jsonNameOf(f)
 	}

@@ -291,25 +291,11 @@ func (g *G) listTags(e *Expr, depth int) []string {
 	return out
 }
 
-// valMapKey makes a string field of struct elem required, to key a list
-// map, and returns its JSON name; "" if it has none.
+// valMapKey makes a string field of struct elem required, in
+// validation-gen's vocabulary, to key a list map, and returns its JSON
+// name; "" if it has none.
 func (g *G) valMapKey(elem *Expr) string {
-	_, t := g.API.Lookup(elem)
-	if t == nil || t.Kind != Struct {
-		return ""
-	}
-	for _, f := range t.Fields {
-		if f.Name == "" || f.Type.Kind != Ident || f.Type.Pkg != "" || f.Type.Name != "string" {
-			continue
-		}
-		f.Tag = strings.Replace(f.Tag, ",omitempty", "", 1)
-		f.Doc = slices.DeleteFunc(f.Doc, func(l string) bool { return l == vk+"optional" || l == vk+"forbidden" })
-		if !slices.Contains(f.Doc, vk+"required") {
-			f.Doc = append(f.Doc, vk+"required")
-		}
-		return jsonNameOf(f)
-	}
-	return ""
+	return g.keyField(elem, vk+"required", func(l string) bool { return l == vk+"optional" || l == vk+"forbidden" })
 }
 
 // valOpaque says whether values of e hold a type of meta/v1.
