@@ -447,10 +447,8 @@ var convCheckGo []byte
 func hubOf(a *API, p *Package) *Package {
 	for _, l := range p.Doc {
 		if v, ok := strings.CutPrefix(l, conversionTag+"="); ok {
-			for _, q := range a.Packages {
-				if a.ImportPath(q) == v {
-					return q
-				}
+			if q := a.PackageAt(v); q != nil {
+				return q
 			}
 		}
 	}

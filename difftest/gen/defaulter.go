@@ -237,12 +237,7 @@ func DefaulterProps(generated map[string]bool, apis ...*API) (map[string][]byte,
 func inputOf(a *API, out *Package) *Package {
 	for _, l := range out.Doc {
 		if v, ok := strings.CutPrefix(l, defaulterTag+"-input="); ok {
-			for _, q := range a.Packages {
-				if a.ImportPath(q) == v {
-					return q
-				}
-			}
-			return nil
+			return a.PackageAt(v)
 		}
 	}
 	return out

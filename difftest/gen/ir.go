@@ -164,16 +164,25 @@ func (a *API) Dir(p *Package) string {
 	return a.Root + "/" + p.Name
 }
 
+// PackageAt is a's package of import path importPath, nil if none.
+func (a *API) PackageAt(importPath string) *Package {
+	for _, p := range a.Packages {
+		if a.ImportPath(p) == importPath {
+			return p
+		}
+	}
+	return nil
+}
+
 // Lookup finds the type an Ident names, if a declares it.
 func (a *API) Lookup(e *Expr) (*Package, *Type) {
-	for _, p := range a.Packages {
-		if a.ImportPath(p) != e.Pkg {
-			continue
-		}
-		for _, t := range p.Types {
-			if t.Name == e.Name {
-				return p, t
-			}
+	p := a.PackageAt(e.Pkg)
+	if p == nil {
+		return nil, nil
+	}
+	for _, t := range p.Types {
+		if t.Name == e.Name {
+			return p, t
 		}
 	}
 	return nil, nil
