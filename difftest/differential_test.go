@@ -42,26 +42,31 @@ func root(seed int64) string { return fmt.Sprintf("s%d", seed) }
 // properties of the generated code), or upstream failing where ours says
 // why. Bugs fail the test with the seed, which -seed reproduces.
 func TestDifferential(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds upstream's tools")
-	}
-	for _, f := range chosen(t) {
-		t.Run(f.name, func(t *testing.T) {
-			r := newRunner(t, f)
-			var apis []*gen.API
-			for _, s := range seedList(*seeds) {
-				apis = append(apis, gen.Generate(f.dialect, s, root(s)))
-			}
-			report(t, r, r.run(apis, *batchSize))
-		})
-	}
+	eachFamily(t, *seeds, *batchSize, func(t *testing.T, f *family, s int64) *gen.API {
+		return gen.Generate(f.dialect, s, root(s))
+	})
 }
 
 // TestNearMiss runs each family's near misses: valid packages with one
 // marker misspelt or given a value of the wrong type. Besides the
 // classification of TestDifferential, ours must report a finding at the
-// changed line, and never panic.
+// changed line, and never panic. Most near misses stop upstream, which
+// then names only the first; so each runs alone.
 func TestNearMiss(t *testing.T) {
+	eachFamily(t, *nearSeeds, 1, func(t *testing.T, f *family, s int64) *gen.API {
+		a := gen.NearMiss(f.dialect, gen.Generate(f.dialect, s, root(s)), s)
+		if a != nil {
+			if _, err := gen.Render(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return a
+	})
+}
+
+// eachFamily runs, for each family chosen, the APIs api makes of seeds
+// 1..n (nil ones left out) in batches of size batch, and reports them.
+func eachFamily(t *testing.T, n, batch int, api func(t *testing.T, f *family, seed int64) *gen.API) {
 	if testing.Short() {
 		t.Skip("builds upstream's tools")
 	}
@@ -69,17 +74,12 @@ func TestNearMiss(t *testing.T) {
 		t.Run(f.name, func(t *testing.T) {
 			r := newRunner(t, f)
 			var apis []*gen.API
-			for _, s := range seedList(*nearSeeds) {
-				if a := gen.NearMiss(f.dialect, gen.Generate(f.dialect, s, root(s)), s); a != nil {
-					if _, err := gen.Render(a); err != nil {
-						t.Fatal(err)
-					}
+			for _, s := range seedList(n) {
+				if a := api(t, f, s); a != nil {
 					apis = append(apis, a)
 				}
 			}
-			// Most near misses stop upstream, which then names only
-			// the first; so each runs alone.
-			report(t, r, r.run(apis, 1))
+			report(t, r, r.run(apis, batch))
 		})
 	}
 }
