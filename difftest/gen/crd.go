@@ -424,20 +424,28 @@ func (g *G) listMarkers(f *Field) []string {
 		return out
 	}
 	elem := t.Elem
-	switch ek := g.API.SchemaKind(elem); {
-	case g.Chance(0.15):
-		out = append(out, "+listType=atomic")
-	case (ek == "string" || ek == "integer") && elem.Kind == Ident && g.Chance(0.3):
-		out = append(out, "+listType=set")
-	case ek == "object" && elem.Kind == Ident && g.Chance(0.4):
-		if key := g.mapKey(elem); key != "" {
-			out = append(out, "+listType=map", "+listMapKey="+key)
-		}
-	}
+	out = append(out, g.listType(elem, func(string) []string { return nil })...)
 	if elem.Kind == Ident && elem.Pkg == "" && elem.Name == "string" && g.Chance(0.2) {
 		out = append(out, kb+"validation:items:MaxLength=12")
 	}
 	return out
+}
+
+// listType is a +listType for a list of elem, or none: atomic, set for
+// scalars, or map keyed by a field mapKey makes required, followed by
+// what mapped adds for the key.
+func (g *G) listType(elem *Expr, mapped func(key string) []string) []string {
+	switch ek := g.API.SchemaKind(elem); {
+	case g.Chance(0.15):
+		return []string{"+listType=atomic"}
+	case (ek == "string" || ek == "integer") && elem.Kind == Ident && g.Chance(0.3):
+		return []string{"+listType=set"}
+	case ek == "object" && elem.Kind == Ident && g.Chance(0.4):
+		if key := g.mapKey(elem); key != "" {
+			return append([]string{"+listType=map", "+listMapKey=" + key}, mapped(key)...)
+		}
+	}
+	return nil
 }
 
 // mapKey makes a string field of struct elem required, in the CRD

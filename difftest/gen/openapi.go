@@ -292,25 +292,18 @@ func (g *G) openapiListMarkers(f *Field) []string {
 		return out
 	}
 	elem := t.Elem
-	switch ek := g.API.SchemaKind(elem); {
-	case g.Chance(0.15):
-		out = append(out, "+listType=atomic")
-	case (ek == "string" || ek == "integer") && elem.Kind == Ident && g.Chance(0.3):
-		out = append(out, "+listType=set")
-	case ek == "object" && elem.Kind == Ident && g.Chance(0.4):
-		if key := g.mapKey(elem); key != "" {
-			_, et := g.API.Lookup(elem)
-			for _, kf := range et.Fields {
-				if kf.Name != "" && jsonNameOf(kf) == key {
-					kf.Doc = dropDefaults(kf.Doc)
-				}
-			}
-			out = append(out, "+listType=map", "+listMapKey="+key)
-			if g.Chance(0.3) {
-				out = append(out, "+patchStrategy=merge", "+patchMergeKey="+key)
+	out = append(out, g.listType(elem, func(key string) []string {
+		_, et := g.API.Lookup(elem)
+		for _, kf := range et.Fields {
+			if kf.Name != "" && jsonNameOf(kf) == key {
+				kf.Doc = dropDefaults(kf.Doc)
 			}
 		}
-	}
+		if g.Chance(0.3) {
+			return []string{"+patchStrategy=merge", "+patchMergeKey=" + key}
+		}
+		return nil
+	})...)
 	if elem.Kind == Ident && elem.Pkg == "" && elem.Name == "string" && g.Chance(0.2) {
 		out = append(out, "+k8s:validation:items:maxLength=12")
 	}
