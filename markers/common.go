@@ -130,6 +130,7 @@ type DefaultValue struct {
 	Raw  string
 	Ref  *types.Name // set for ref(Name) and ref(import/path.Name); Package may be ""
 	JSON any         // otherwise: the decoded document, numbers as json.Number
+	Err  error       // why Raw is neither; only a tool that applies it stops
 }
 
 // refPattern matches ref(...) with no quotes inside, the only form of
@@ -148,7 +149,10 @@ func (defaultGrammar) Parse(raw string) (any, error) {
 	}
 	var plain any
 	if err := json.Unmarshal([]byte(raw), &plain); err != nil {
-		return nil, fmt.Errorf("not JSON: %v", err)
+		// Upstream reads +default only where it applies one, so a value
+		// on a field no tool applies is generated from.
+		err = fmt.Errorf("not JSON: %v", err)
+		return nil, &Lenient{Value: DefaultValue{Raw: raw, Err: err}, Err: err}
 	}
 	dec := json.NewDecoder(strings.NewReader(raw))
 	dec.UseNumber()

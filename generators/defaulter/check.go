@@ -32,7 +32,7 @@ func checkPackage(m *model.Model, p *model.Package, diags *diag.List) {
 		if mk, ok := m.DocMarkers(t).Get(enableMarker); ok {
 			diags.Warnf(mk.Pos, "+%s on type %s is read only from the comment block above its doc comment, separated from it by a blank line; here it has no effect", enableMarker, t.Name.Name)
 		}
-		if mk, ok := m.Markers(t).Get(defaultMarker); ok {
+		if mk, ok := m.Markers(t).Get(defaultMarker); ok && mk.Value.(markers.DefaultValue).Err == nil {
 			// A type's default is applied to pointers to it, and to the
 			// items of slices and maps of it.
 			if err := applicable(t, mk.Value.(markers.DefaultValue), false); err != nil {
@@ -44,7 +44,7 @@ func checkPackage(m *model.Model, p *model.Package, diags *diag.List) {
 		}
 		for i, f := range t.Members {
 			mk, ok := m.FieldMarkers(t, i).Get(defaultMarker)
-			if !ok {
+			if !ok || mk.Value.(markers.DefaultValue).Err != nil {
 				continue
 			}
 			if err := applicable(f.Type, mk.Value.(markers.DefaultValue), true); err != nil {

@@ -183,12 +183,22 @@ type where struct {
 	what string
 }
 
+// fieldAt and typeAt are at the +default marker when the model read it,
+// else at the declaration.
 func (p *planner) fieldAt(t *types.Type, i int) where {
-	return where{t.Name.Package, p.lib.m.FieldPosition(t, i), fmt.Sprintf("field %s.%s", t.Name, t.Members[i].Name)}
+	w := where{t.Name.Package, p.lib.m.FieldPosition(t, i), fmt.Sprintf("field %s.%s", t.Name, t.Members[i].Name)}
+	if mk, ok := p.lib.m.FieldMarkers(t, i).Get(defaultMarker); p.checked[w.pkg] && ok {
+		w.pos = mk.Pos
+	}
+	return w
 }
 
 func (p *planner) typeAt(t *types.Type) where {
-	return where{t.Name.Package, p.lib.m.Position(t), "type " + t.String()}
+	w := where{t.Name.Package, p.lib.m.Position(t), "type " + t.String()}
+	if mk, ok := p.lib.m.Markers(t).Get(defaultMarker); ok && p.checked[w.pkg] {
+		w.pos = mk.Pos
+	}
+	return w
 }
 
 // withDefault attaches the +default found among lines (the comments of a
@@ -200,7 +210,8 @@ func (p *planner) withDefault(n *node, t *types.Type, lines []string, pkg string
 	raw := p.defaultIn(lines, at)
 	base, depth := resolve(t)
 	for u := t; raw == "" && depth > 0; {
-		raw = p.defaultIn(p.typeComments(u), p.typeAt(u))
+		at = p.typeAt(u)
+		raw = p.defaultIn(p.typeComments(u), at)
 		next := u
 		switch u.Kind {
 		case types.Alias:
@@ -225,7 +236,9 @@ func (p *planner) withDefault(n *node, t *types.Type, lines []string, pkg string
 	} else {
 		var v any
 		if err := json.Unmarshal([]byte(raw), &v); err != nil {
-			p.report(at, "invalid +%s value %q: not JSON: %v", defaultMarker, raw, err)
+			// Parsing warned with these words; applied, it stops upstream,
+			// and the error replaces the warning.
+			p.fail(at, "invalid value %s for +%s: not JSON: %v", markers.QuoteShort(raw), defaultMarker, err)
 			return n
 		}
 		if v != nil && reflect.DeepEqual(v, zeroValues[t.String()]) {
@@ -260,9 +273,13 @@ func (p *planner) defaultIn(lines []string, at where) string {
 // named; in those, the model and checkPackage have already reported it at
 // the marker's line.
 func (p *planner) report(at where, format string, args ...any) {
-	if p.checked[at.pkg] {
-		return
+	if !p.checked[at.pkg] {
+		p.fail(at, format, args...)
 	}
+}
+
+// fail records a problem with a +default wherever it is.
+func (p *planner) fail(at where, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	if !at.pos.IsValid() {
 		msg = at.what + ": " + msg
