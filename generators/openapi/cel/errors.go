@@ -138,7 +138,7 @@ func (c *converted) cutNote(ptr, detail string) string {
 		def := c.defs[c.cuts[cut]]
 		for _, f := range fields {
 			if _, ok := def.Properties[f]; ok {
-				return fmt.Sprintf(" (note: %q is recursive; its expansion stops at %s, below which CEL sees no fields)", c.cuts[cut], cut)
+				return fmt.Sprintf(" (note: %q is recursive; its expansion stops at %s, below which CEL sees only its scalar fields)", c.cuts[cut], cut)
 			}
 		}
 	}

@@ -149,8 +149,18 @@ func TestRecursion(t *testing.T) {
 			}), rs...))
 	}
 	checkCase(t, celCase{name: "children", defs: node(r("self.children.all(c, c.name != self.name)"))})
-	checkCase(t, celCase{name: "grandchildren", defs: node(r("self.children.all(c, c.children.all(d, d.name != ''))")),
-		want: []want{{KindRule, "/properties/tree", "rule", []string{"undefined field 'name'", "recursive", `"Node"`}}}})
+	// Where the recursion is cut, CEL sees only the scalar fields.
+	checkCase(t, celCase{name: "grandchildren", defs: node(r("self.children.all(c, c.children.all(d, d.name != ''))"))})
+	checkCase(t, celCase{name: "great-grandchildren", defs: node(r("self.children.all(c, c.children.all(d, size(d.children) > 0))")),
+		want: []want{{KindRule, "/properties/tree", "rule", []string{"undefined field 'children'", "recursive", `"Node"`, "only its scalar fields"}}}})
+	// A list map of items that hold the type again: where the recursion
+	// is cut, the items keep their keys.
+	checkCase(t, celCase{name: "listmap", defs: root(kind(map[string]spec.Schema{"index": ref("Index")}),
+		"Index", rules(obj(map[string]spec.Schema{
+			"tokens": maxItems(list(ref("Token"), "map", "unit"), 10),
+			"n":      integer(),
+		}), r("self.n >= 0")),
+		"Token", obj(map[string]spec.Schema{"unit": maxLen(str(), 10), "index": ref("Index")}, "unit"))})
 	// Mutual recursion, through a map.
 	checkCase(t, celCase{name: "mutual", defs: root(kind(map[string]spec.Schema{"a": ref("A")}),
 		"A", rules(obj(map[string]spec.Schema{"bs": maxProps(mapOf(ref("B")), 5)}), r("self.bs.all(k, size(self.bs[k].as) < 3)")),

@@ -71,7 +71,7 @@ type converted struct {
 // A reference to a def that is already being expanded above is expanded once more, with its
 // rules (and all rules below it) left out, so that rules of the outer occurrence can see one
 // level of their recursive children; below that copy the recursion is cut by a node that
-// preserves unknown fields, which CEL sees as an object without fields.
+// preserves unknown fields and has only the def's scalar properties (a list map's keys).
 func convert(root string, defs map[string]spec.Schema) *converted {
 	c := &converted{
 		nodes: map[string]location{},
@@ -131,11 +131,7 @@ func (r *resolver) node(s *spec.Schema, at location, ptr string, copyMode, resou
 			recursive := r.stack[name] > 0
 			if recursive && l.copy {
 				r.c.cuts[ptr] = name
-				out := apiextensions.JSONSchemaProps{XPreserveUnknownFields: ptr0(true)}
-				if types := []string(def.Type); len(types) == 1 && types[0] == "object" {
-					out.Type = "object"
-				}
-				return out
+				return r.cut(&def, location{def: name}, ptr)
 			}
 			r.stack[name]++
 			pushed = append(pushed, name)
@@ -209,6 +205,52 @@ func (r *resolver) node(s *spec.Schema, at location, ptr string, copyMode, resou
 		out.AdditionalProperties = &apiextensions.JSONSchemaPropsOrBool{Allows: true, Schema: &child}
 	}
 	return out
+}
+
+// cut stands for def where its recursion stops: an object that keeps
+// unknown fields, with def's scalar properties, which a list map's keys
+// must be.
+func (r *resolver) cut(def *spec.Schema, at location, ptr string) apiextensions.JSONSchemaProps {
+	out := apiextensions.JSONSchemaProps{XPreserveUnknownFields: ptr0(true)}
+	if types := []string(def.Type); len(types) != 1 || types[0] != "object" {
+		return out
+	}
+	out.Type = "object"
+	for _, name := range slices.Sorted(maps.Keys(def.Properties)) {
+		child := def.Properties[name]
+		if !r.scalar(&child, 0) {
+			continue
+		}
+		if out.Properties == nil {
+			out.Properties = map[string]apiextensions.JSONSchemaProps{}
+		}
+		step := pointerProps + escapePointer(name)
+		out.Properties[name] = r.node(&child, location{def: at.def, path: at.path + step}, ptr+step, true, false)
+		if slices.Contains(def.Required, name) {
+			out.Required = append(out.Required, name)
+		}
+	}
+	return out
+}
+
+// scalar reports whether s, through its references, declares no
+// children and no object or array type.
+func (r *resolver) scalar(s *spec.Schema, depth int) bool {
+	if depth > 8 || len(s.Properties) > 0 || s.Items != nil || s.AdditionalProperties != nil ||
+		slices.Contains([]string(s.Type), "object") || slices.Contains([]string(s.Type), "array") {
+		return false
+	}
+	for _, ref := range refsOf(s) {
+		name, ok := r.lookup(ref)
+		if !ok {
+			return false
+		}
+		def := r.defs[name]
+		if !r.scalar(&def, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // refsOf returns the references a schema stands for: its own $ref, and allOf members that
