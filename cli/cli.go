@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+	"k8s.io/klog/v2"
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/output"
@@ -32,8 +34,23 @@ func (c *Common) Add(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.VerifyOnly, "verify-only", false, "write nothing; exit 1 and show a diff if any generated file is missing, stale or extra")
 	fs.BoolVar(&c.Strict, "strict", false, "treat warnings as errors: exit 1 and write nothing")
 	fs.StringVarP(&c.Dir, "chdir", "C", "", "run as if started in this directory")
-	fs.IntVarP(&c.Verbosity, "v", "v", 0, "log verbosity (accepted for compatibility)")
+	fs.IntVarP(&c.Verbosity, "v", "v", 0, "log verbosity (accepted for compatibility, as are klog's other flags)")
 	fs.StringSliceVar(&c.LintRules, "lint-rules", nil, "comma-separated tag lint rules to enforce on the input packages' doc.go: "+strings.Join(engine.LintRules, ", "))
+	addKlogFlags(fs)
+}
+
+// addKlogFlags registers klog's flags (--logtostderr, --log_dir, ...),
+// which upstream's commands take because their mains register them;
+// Makefiles pass them. They are left out of the help.
+func addKlogFlags(fs *pflag.FlagSet) {
+	gofs := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(gofs)
+	gofs.VisitAll(func(f *flag.Flag) {
+		if fs.Lookup(f.Name) == nil {
+			fs.AddGoFlag(f)
+			fs.MarkHidden(f.Name)
+		}
+	})
 }
 
 // check rejects flag values upstream rejects before it reads anything.
