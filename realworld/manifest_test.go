@@ -63,13 +63,14 @@ func (s Step) String() string {
 	if s.Dir != "" {
 		fmt.Fprintf(&b, "cd %s; ", s.Dir)
 	}
-	if s.Run != "" {
-		b.WriteString(s.Run)
-	} else {
-		b.WriteString("make " + strings.Join(s.Make, " "))
-	}
+	var tools []string
 	for _, v := range slices.Sorted(mapKeys(s.Tools)) {
-		fmt.Fprintf(&b, " %s=%s", v, s.Tools[v])
+		tools = append(tools, v+"="+s.Tools[v])
+	}
+	if s.Run != "" { // the tools are in its environment
+		b.WriteString(strings.Join(append(tools, s.Run), " "))
+	} else {
+		b.WriteString(strings.Join(append([]string{"make"}, append(s.Make, tools...)...), " "))
 	}
 	return b.String()
 }
