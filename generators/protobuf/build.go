@@ -244,11 +244,42 @@ func (fb *fileBuilder) structMessage(t, decl *types.Type) *Message {
 		msg.Fields = embedded
 		return msg
 	}
-	if as := fb.as(decl); as != nil {
+	as := fb.as(decl)
+	if as != nil {
 		t = as
 	}
 	msg.Fields = fb.fields(t)
+	if as != nil {
+		fb.checkAs(decl, as, msg.Fields)
+	}
 	return msg
+}
+
+// checkAs reports the fields of as, whose message decl takes
+// (+protobuf.as), that decl has not with the same type: the generated
+// Marshal and Unmarshal of decl read decl's fields with as's types, and do
+// not compile. Types whose methods are written by hand (marshal=false)
+// generate none.
+func (fb *fileBuilder) checkAs(decl, as *types.Type, fields []*Field) {
+	if mk, ok := fb.markers(decl).Get(marshalMarker); ok && mk.Value == "false" {
+		return
+	}
+	have := map[string]*types.Type{}
+	for _, m := range decl.Members {
+		have[m.Name] = m.Type
+	}
+	for _, f := range fields {
+		for _, m := range as.Members {
+			if m.Name != f.GoName {
+				continue
+			}
+			if got, ok := have[m.Name]; !ok {
+				fb.diags.Errorf(f.Pos, "field %s of %s: %s takes its message (+%s) but has no field %s, and generated.pb.go would not compile", m.Name, as.Name.Name, decl.Name.Name, asMarker, m.Name)
+			} else if got != m.Type {
+				fb.diags.Errorf(f.Pos, "field %s of %s: %s takes its message (+%s) but its field %s is of type %s, not %s, and generated.pb.go would not compile", m.Name, as.Name.Name, decl.Name.Name, asMarker, m.Name, got.String(), m.Type.String())
+			}
+		}
+	}
 }
 
 // options are the message options of t's +protobuf.options markers.
