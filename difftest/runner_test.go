@@ -88,27 +88,24 @@ func (r *runner) run(apis []*gen.API, size int) []verdict {
 // batch runs apis in one module through both sides. When either side
 // fails, it runs again: each seed that the output names alone, and the
 // others together; or, when the output names none or all, each half of
-// the batch. So each seed is classified by runs that only it failed.
+// the batch. So each seed is classified by runs that only it failed. A
+// seed whose output is broken runs alone in the same way.
 func (r *runner) batch(apis []*gen.API) []verdict {
 	up, ours, err := r.runBoth(apis)
 	if err != nil {
 		return all(apis, bug, err.Error())
 	}
 	if (up.err != nil || ours.err != nil) && len(apis) > 1 {
-		named, others := splitNamed(apis, up.out+"\n"+ours.out)
-		if len(named) == 0 || len(others) == 0 {
-			h := len(apis) / 2
-			return append(r.batch(apis[:h]), r.batch(apis[h:])...)
-		}
-		var out []verdict
-		for _, a := range named {
-			out = append(out, r.batch([]*gen.API{a})...)
-		}
-		return append(out, r.batch(others)...)
+		return r.split(apis, named(up.out+"\n"+ours.out))
 	}
 	broken := map[int64]string{}
 	if up.err == nil {
 		broken = r.f.broken(r, up.dir, apis)
+	}
+	if len(broken) > 0 && len(apis) > 1 {
+		// A seed whose code does not compile stops the properties of
+		// every seed built with it: it runs alone.
+		return r.split(apis, func(a *gen.API) bool { return broken[a.Seed] != "" })
 	}
 	var out []verdict
 	var sameAPIs []*gen.API
@@ -132,17 +129,33 @@ func (r *runner) batch(apis []*gen.API) []verdict {
 	return out
 }
 
-// splitNamed splits apis into those whose directory out names, as a path
-// element, and the others.
-func splitNamed(apis []*gen.API, out string) (named, others []*gen.API) {
+// split classifies apis again: each one alone that picked picks, and the
+// others together; or, when it picks none or all, each half.
+func (r *runner) split(apis []*gen.API, picked func(*gen.API) bool) []verdict {
+	var alone, others []*gen.API
 	for _, a := range apis {
-		if regexp.MustCompile(`(^|[\s/])` + regexp.QuoteMeta(a.Root) + `/`).MatchString(out) {
-			named = append(named, a)
+		if picked(a) {
+			alone = append(alone, a)
 		} else {
 			others = append(others, a)
 		}
 	}
-	return named, others
+	if len(alone) == 0 || len(others) == 0 {
+		h := len(apis) / 2
+		return append(r.batch(apis[:h]), r.batch(apis[h:])...)
+	}
+	var out []verdict
+	for _, a := range alone {
+		out = append(out, r.batch([]*gen.API{a})...)
+	}
+	return append(out, r.batch(others)...)
+}
+
+// named picks the APIs whose directory out names, as a path element.
+func named(out string) func(*gen.API) bool {
+	return func(a *gen.API) bool {
+		return regexp.MustCompile(`(^|[\s/])` + regexp.QuoteMeta(a.Root) + `/`).MatchString(out)
+	}
 }
 
 func all(apis []*gen.API, o outcome, detail string) []verdict {

@@ -233,10 +233,18 @@ func (w *typeWriter) withMethods(t *types.Type, via *field, done *[]string) {
 		switch m.Type.Kind {
 		case types.Slice:
 			f.arg = f.typ.Elem
+			if e := f.typ.Elem; e != nil && e.Kind == types.Pointer && !e.Elem.IsPrimitive() {
+				w.fail(t, i, "field %s of %s holds pointers to %s, which has no apply configuration: upstream's With%s appends what they point to, "+
+					"so the code does not compile; hold values, or name an apply configuration with --external-applyconfigurations", m.Name, t.Name.Name, e.Elem.Name, m.Name)
+			}
 			w.withList(f)
 		case types.Map:
 			w.withMap(f)
 		default:
+			if via != nil && !w.refs.isConfig(via.m.Type) && !w.refs.isConfig(m.Type) && !nillable(m.Type) {
+				w.fail(t, i, "field %s of %s, embedded as it is (it has no apply configuration): upstream's With%s stores a pointer to the value in it, "+
+					"so the code does not compile; name an apply configuration for %s with --external-applyconfigurations", m.Name, t.Name.Name, m.Name, t.Name)
+			}
 			w.with(f)
 		}
 	}
