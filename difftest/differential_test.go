@@ -66,12 +66,15 @@ func TestNearMiss(t *testing.T) {
 
 // eachFamily runs, for each family chosen, the APIs api makes of seeds
 // 1..n (nil ones left out) in batches of size batch, and reports them.
+// Families run in parallel (-test.parallel at a time): upstream's tools
+// spend much of their time on one core.
 func eachFamily(t *testing.T, n, batch int, api func(t *testing.T, f *family, seed int64) *gen.API) {
 	if testing.Short() {
 		t.Skip("builds upstream's tools")
 	}
 	for _, f := range chosen(t) {
 		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
 			r := newRunner(t, f)
 			var apis []*gen.API
 			for _, s := range seedList(n) {

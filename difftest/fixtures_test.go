@@ -26,6 +26,7 @@ func TestFixtures(t *testing.T) {
 			continue
 		}
 		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
 			r := newRunner(t, f)
 			for _, file := range files {
 				text, err := os.ReadFile(file)
