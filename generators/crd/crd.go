@@ -235,7 +235,12 @@ func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.Cus
 		})
 	}
 	for _, u := range uses {
+		skipped := slices.ContainsFunc(u.ti.marks, func(mk markers.Marker) bool { return mk.Def.Name == "kubebuilder:skipversion" })
 		for _, mk := range u.ti.marks {
+			if skipped && versionScoped[mk.Def.Name] {
+				p.diags.Warnf(mk.Pos, "+%s has no effect: %s is left out of the CRD (+kubebuilder:skipversion); controller-gen applies a type's markers in map order, and stops on this one when it comes after skipversion", mk.Def.Name, u.version)
+				continue
+			}
 			if err := applyCRD(crd, u.version, mk); err != nil {
 				p.errorf(u.ti.pos, "%v", err)
 			}

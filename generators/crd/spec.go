@@ -11,6 +11,12 @@ import (
 	"github.com/apigen-dev/apigen/markers"
 )
 
+// versionScoped are the type markers that shape one version of a CRD.
+var versionScoped = map[string]bool{
+	"kubebuilder:subresource:status": true, "kubebuilder:subresource:scale": true,
+	"kubebuilder:printcolumn": true, "kubebuilder:selectablefield": true,
+}
+
 // applyCRD applies a type marker that shapes the CRD rather than a schema.
 func applyCRD(crd *apiext.CustomResourceDefinition, version string, mk markers.Marker) error {
 	args, _ := mk.Value.(map[string]any)
