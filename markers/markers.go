@@ -193,7 +193,8 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 			name, _, _ = strings.Cut(text, "=") // controller-gen's name for it
 		}
 	}
-	if len(named) == 0 && strings.HasSuffix(name, ".") && r.Claims(strings.TrimRight(name, ".")) {
+	if after := strings.TrimPrefix(strings.TrimSpace(text), name); len(named) == 0 && strings.HasSuffix(name, ".") &&
+		(after == "" || after[0] == ' ' || after[0] == '\t') && r.Claims(strings.TrimRight(name, ".")) {
 		// "+k8s:opaqueType." ends a sentence of prose: it names a marker,
 		// and is none.
 		return Marker{}, false
@@ -315,20 +316,31 @@ func dropRepeats(set Set, diags *diag.List) Set {
 	return out
 }
 
-// owned reports whether name lies in, or misspells, an owned name space.
+// owned reports whether name lies in, or misspells, an owned name space:
+// name's first segments, as many as the name space has, are within two
+// edits of it ("prtoobuf.nullable" misspells "protobuf").
 func (r *Registry) owned(name string) bool {
-	root := name
-	if i := strings.Index(name, ":"); i >= 0 {
-		if j := strings.Index(name[i+1:], ":"); j >= 0 {
-			root = name[:i+1+j]
-		}
-	}
 	for _, ns := range r.namespaces {
-		if strings.HasPrefix(name, ns) || distance(root, ns) <= 2 {
+		if strings.HasPrefix(name, ns) || distance(segments(name, ns), strings.TrimRight(ns, ":.")) <= 2 {
 			return true
 		}
 	}
 	return false
+}
+
+// segments is the start of name with as many ':'- or '.'-separated
+// segments as ns has.
+func segments(name, ns string) string {
+	n := strings.Count(strings.TrimRight(ns, ":."), ":") + strings.Count(strings.TrimRight(ns, ":."), ".")
+	for i, c := range name {
+		if c == ':' || c == '.' {
+			if n == 0 {
+				return name[:i]
+			}
+			n--
+		}
+	}
+	return name
 }
 
 // suggest names the defined marker closest to name.
