@@ -1,6 +1,8 @@
 package conversion
 
 import (
+	"fmt"
+
 	"github.com/apigen-dev/apigen/markers"
 )
 
@@ -21,9 +23,15 @@ var definitions = []*markers.Definition{
 	},
 	{
 		Name:  enableMarker,
-		Place: markers.Type | markers.Field,
+		Place: markers.Type,
 		Value: markers.OneOf{"false"},
-		Help:  "leave this type or field out of generated conversions",
+		Help:  "leave this type out of generated conversions",
+	},
+	{
+		Name:  enableMarker,
+		Place: markers.Field,
+		Value: fieldSwitch{},
+		Help:  "false leaves this field out of generated conversions",
 	},
 	{
 		Name:  externalMarker,
@@ -96,3 +104,16 @@ func activationOf(path string, s markers.Set) activation {
 	}
 	return a
 }
+
+// fieldSwitch is a field's +k8s:conversion-gen: conversion-gen asks only
+// whether it is false, and passes over any other value (a warning).
+type fieldSwitch struct{}
+
+func (fieldSwitch) Parse(raw string) (any, error) {
+	if raw != "false" {
+		return raw, &markers.Lenient{Value: raw, Err: fmt.Errorf("only false has an effect; conversion-gen passes over other values")}
+	}
+	return raw, nil
+}
+
+func (fieldSwitch) String() string { return "false" }
