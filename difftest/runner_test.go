@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -88,8 +89,9 @@ func (r *runner) run(apis []*gen.API, size int) []verdict {
 // batch runs apis in one module through both sides. When either side
 // fails, it runs again: each seed that the output names alone, and the
 // others together; or, when the output names none or all, each half of
-// the batch. So each seed is classified by runs that only it failed. A
-// seed whose output is broken runs alone in the same way.
+// the batch. So each seed is classified by runs that only it failed.
+// When some seeds' output is broken, they are classified, and the others
+// run again without them.
 func (r *runner) batch(apis []*gen.API) []verdict {
 	up, ours, err := r.runBoth(apis)
 	if err != nil {
@@ -101,15 +103,17 @@ func (r *runner) batch(apis []*gen.API) []verdict {
 	broken := map[int64]string{}
 	if up.err == nil {
 		broken = r.f.broken(r, up.dir, apis)
-	}
-	if len(broken) > 0 && len(apis) > 1 {
-		// A seed whose code does not compile stops the properties of
-		// every seed built with it: it runs alone.
-		return r.split(apis, func(a *gen.API) bool { return broken[a.Seed] != "" })
+		maps.DeleteFunc(broken, func(_ int64, why string) bool { return why == "" })
 	}
 	var out []verdict
-	var sameAPIs []*gen.API
+	var sameAPIs, others []*gen.API
 	for _, a := range apis {
+		if len(broken) > 0 && broken[a.Seed] == "" {
+			// A seed whose output is broken would break the properties
+			// of the others built with it: they run again without it.
+			others = append(others, a)
+			continue
+		}
 		v := r.classify(a, up, ours, broken[a.Seed])
 		// Properties are of valid packages: a near miss may leave an
 		// interface without its implementation, which the checks fill.
@@ -117,6 +121,9 @@ func (r *runner) batch(apis []*gen.API) []verdict {
 			sameAPIs = append(sameAPIs, a)
 		}
 		out = append(out, v)
+	}
+	if len(others) > 0 {
+		out = append(out, r.batch(others)...)
 	}
 	if len(sameAPIs) > 0 && r.f.property != nil {
 		problems := r.f.property(r, ours.dir, sameAPIs)
