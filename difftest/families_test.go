@@ -96,41 +96,5 @@ var crdFamily = &family{
 		return broken
 	},
 	property: crdProperty,
-	intended: crdIntended,
-}
-
-// crdIntended: controller-gen applies a type's markers in map order, and
-// stops on a subresource, printer column or selectable field of a version
-// that +kubebuilder:skipversion removed before it; ours leaves them out with
-// a warning. Then upstream writes nothing, and each differing line must be
-// a file only ours writes.
-func crdIntended(a *gen.API, diff string) string {
-	for _, l := range strings.Split(strings.TrimSpace(diff), "\n") {
-		if !strings.HasPrefix(l, "+") || !strings.HasSuffix(l, ": only ours writes it") {
-			return ""
-		}
-	}
-	var block []string
-	for _, l := range strings.Split(gen.Source(a), "\n") {
-		l = strings.TrimSpace(l)
-		if strings.HasPrefix(l, "//") {
-			block = append(block, l)
-			continue
-		}
-		if strings.HasPrefix(l, "type ") && hasMarker(block, "+kubebuilder:skipversion") &&
-			(hasMarker(block, "+kubebuilder:subresource:") || hasMarker(block, "+kubebuilder:printcolumn") || hasMarker(block, "+kubebuilder:selectablefield")) {
-			return "Deliberate differences from upstream, controller-gen: the version markers of a skipped version are left out (" + strings.TrimPrefix(l, "type ") + ")"
-		}
-		block = nil
-	}
-	return ""
-}
-
-func hasMarker(block []string, prefix string) bool {
-	for _, l := range block {
-		if strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(l, "//")), prefix) {
-			return true
-		}
-	}
-	return false
+	intended: func(*gen.API, string) string { return "" },
 }
