@@ -707,6 +707,7 @@ func goSpelling(t *types.Type) string {
 func (b *builder) validations(lines []markers.Line, t *types.Type) (*vtags, []*ValidationMarker) {
 	ms, problems := validationMarkers(lines)
 	b.unknownKeys(ms)
+	b.misspeltPrefix(lines)
 	if len(problems) == 0 && len(ms) > 0 {
 		var tree *valueTree
 		tree, problems = nestValues(ms)
@@ -725,6 +726,21 @@ func (b *builder) validations(lines []markers.Line, t *types.Type) (*vtags, []*V
 		b.errorf(p.pos, "%s", p.msg)
 	}
 	return nil, ms
+}
+
+// misspeltPrefix warns of markers that misspell +k8s:validation:, which
+// upstream passes over as it does any tag it does not know.
+func (b *builder) misspeltPrefix(lines []markers.Line) {
+	for _, l := range lines {
+		name := markers.TagName(strings.TrimSpace(l.Text))
+		space, rest, ok := strings.Cut(strings.TrimPrefix(name, "k8s:"), ":")
+		if !ok || !strings.HasPrefix(name, "k8s:") || space == "validation" {
+			continue
+		}
+		if markers.Suggest(space, []string{"validation"}) != "" {
+			b.warnf(l.Pos, "unknown marker +%s, which openapi-gen passes over; did you mean +k8s:validation:%s?", name, rest)
+		}
+	}
 }
 
 // unknownKeys warns of markers whose key upstream does not know, and so

@@ -15,3 +15,10 @@ type Maybe struct {
 	// +optional
 	Size int32 `json:"size,omitempty"`
 }
+
+// Prefix misspells +k8s:validation: (near misses 12, 17, 21 and 22).
+type Prefix struct {
+	// +k8s:vaalidation:minimum=0
+	// +optional
+	Count int32 `json:"count,omitempty"`
+}
