@@ -121,6 +121,14 @@ type Registry struct {
 	defs       []*Definition
 	namespaces []string
 	strict     []string // see OwnStrictly
+	elsewhere  []string // see ReadElsewhere
+}
+
+// ReadElsewhere says that markers whose text begins with prefix are read
+// by their generator from the comment text, not through the registry:
+// "protobuf.options.(" for "+protobuf.options.(gogoproto.goproto_stringer)=false".
+func (r *Registry) ReadElsewhere(prefix string) {
+	r.elsewhere = append(r.elsewhere, prefix)
 }
 
 // Define adds definitions. Defining the same *Definition again is allowed,
@@ -181,6 +189,9 @@ func (r *Registry) Parse(lines []Line, at Place, diags *diag.List) Set {
 }
 
 func (r *Registry) parseOne(name, text string, at Place, pos token.Position, diags *diag.List) (Marker, bool) {
+	if slices.ContainsFunc(r.elsewhere, func(p string) bool { return strings.HasPrefix(strings.TrimSpace(text), p) }) {
+		return Marker{}, false
+	}
 	var named []*Definition
 	for _, d := range r.defs {
 		if d.Name == name && !d.Args {

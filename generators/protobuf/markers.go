@@ -66,6 +66,7 @@ func (g *Generator) Define(reg *markers.Registry) {
 	reg.Define(definitions...)
 	reg.Own(protobufMarker)
 	reg.Own(genMarker)
+	reg.ReadElsewhere(protobufMarker + ".options.(")
 }
 
 // genMarker marks the packages Kubernetes' update-codegen.sh passes to
