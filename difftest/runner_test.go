@@ -252,21 +252,24 @@ func (r *runner) classify(a *gen.API, up, ours side, broken string) verdict {
 		upFail = fmt.Sprintf("%v:\n%s", up.err, tail(up.out, 20))
 	}
 	diff, full := compare(r.f.outputs(up.dir, a), r.f.outputs(ours.dir, a))
+	why := ""
+	if diff != "" {
+		why = r.f.intended(a, full)
+	}
 	switch {
 	case upFail != "" && ours.err != nil && len(diags) > 0:
 		return verdict{a, upstreamFails, "upstream: " + upFail + "\nours: " + strings.Join(diags, "\n")}
 	case upFail != "" && ours.err == nil && diff == "" && hasWarning(diags):
 		return verdict{a, upstreamFails, "upstream: " + upFail + "\nours, the same bytes and: " + strings.Join(diags, "\n")}
-	case upFail != "" && ours.err == nil && diff != "" && hasWarning(diags) && r.f.intended(a, full) != "":
-		return verdict{a, intended, r.f.intended(a, full) + "\nupstream: " + upFail + "\nours: " + strings.Join(diags, "\n")}
+	case upFail != "" && ours.err == nil && why != "" && hasWarning(diags):
+		return verdict{a, intended, why + "\nupstream: " + upFail + "\nours: " + strings.Join(diags, "\n")}
 	case upFail != "":
 		return verdict{a, bug, "upstream fails, and ours gives no diagnostic for it: " + upFail + "\nours: " + tail(ours.out, 20) + "\n" + diff}
 	case ours.err != nil:
 		return verdict{a, bug, fmt.Sprintf("ours fails where upstream succeeds: %v\n%s", ours.err, tail(ours.out, 20))}
+	case why != "":
+		return verdict{a, intended, why}
 	case diff != "":
-		if why := r.f.intended(a, full); why != "" {
-			return verdict{a, intended, why}
-		}
 		return verdict{a, bug, "outputs differ:\n" + diff}
 	}
 	return verdict{a, same, ""}

@@ -18,6 +18,29 @@ type Lenient struct {
 func (l *Lenient) Error() string { return l.Err.Error() }
 func (l *Lenient) Unwrap() error { return l.Err }
 
+// LenientOneOf is a OneOf whose other values upstream reads all the same:
+// they are warnings (Why, or the values allowed), and the marker keeps
+// As(raw), or raw when As is nil.
+type LenientOneOf struct {
+	OneOf
+	As  func(raw string) string
+	Why string
+}
+
+func (g LenientOneOf) Parse(raw string) (any, error) {
+	v, err := g.OneOf.Parse(raw)
+	if err == nil {
+		return v, nil
+	}
+	if g.Why != "" {
+		err = errors.New(g.Why)
+	}
+	if g.As != nil {
+		raw = g.As(raw)
+	}
+	return nil, &Lenient{Value: raw, Err: err}
+}
+
 // invalidValue reports a value def's grammar refused: an error, or a
 // warning with the marker kept when the grammar says upstream reads it.
 func invalidValue(def *Definition, pos token.Position, raw string, err error, diags *diag.List) (Marker, bool) {

@@ -189,9 +189,6 @@ func (r *Registry) Parse(lines []Line, at Place, diags *diag.List) Set {
 }
 
 func (r *Registry) parseOne(name, text string, at Place, pos token.Position, diags *diag.List) (Marker, bool) {
-	if slices.ContainsFunc(r.elsewhere, func(p string) bool { return strings.HasPrefix(strings.TrimSpace(text), p) }) {
-		return Marker{}, false
-	}
 	var named []*Definition
 	for _, d := range r.defs {
 		if d.Name == name && !d.Args {
@@ -204,14 +201,13 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 			name, _, _ = strings.Cut(text, "=") // controller-gen's name for it
 		}
 	}
-	if after := strings.TrimPrefix(strings.TrimSpace(text), name); len(named) == 0 && strings.HasSuffix(name, ".") &&
-		(after == "" || after[0] == ' ' || after[0] == '\t') && r.Claims(strings.TrimRight(name, ".")) {
+	if len(named) == 0 {
 		// "+k8s:opaqueType." ends a sentence of prose: it names a marker,
 		// and is none.
-		return Marker{}, false
-	}
-	if len(named) == 0 {
-		if r.owned(name) {
+		after := strings.TrimPrefix(text, name)
+		prose := strings.HasSuffix(name, ".") && (after == "" || after[0] == ' ' || after[0] == '\t') && r.Claims(strings.TrimRight(name, "."))
+		elsewhere := slices.ContainsFunc(r.elsewhere, func(p string) bool { return strings.HasPrefix(text, p) })
+		if !prose && !elsewhere && r.owned(name) {
 			r.unknown(name, at, pos, diags)
 		}
 		return Marker{}, false

@@ -1,8 +1,6 @@
 package conversion
 
 import (
-	"fmt"
-
 	"github.com/apigen-dev/apigen/markers"
 )
 
@@ -30,7 +28,7 @@ var definitions = []*markers.Definition{
 	{
 		Name:  enableMarker,
 		Place: markers.Field,
-		Value: fieldSwitch{},
+		Value: markers.LenientOneOf{OneOf: markers.OneOf{"false"}, Why: "only false has an effect; conversion-gen passes over other values"},
 		Help:  "false leaves this field out of generated conversions",
 	},
 	{
@@ -104,16 +102,3 @@ func activationOf(path string, s markers.Set) activation {
 	}
 	return a
 }
-
-// fieldSwitch is a field's +k8s:conversion-gen: conversion-gen asks only
-// whether it is false, and passes over any other value (a warning).
-type fieldSwitch struct{}
-
-func (fieldSwitch) Parse(raw string) (any, error) {
-	if raw != "false" {
-		return raw, &markers.Lenient{Value: raw, Err: fmt.Errorf("only false has an effect; conversion-gen passes over other values")}
-	}
-	return raw, nil
-}
-
-func (fieldSwitch) String() string { return "false" }

@@ -22,7 +22,7 @@ var definitions = []*markers.Definition{
 		Once:  true,
 		// deepcopy-gen stops on another value only where it would
 		// generate the type (see selectTypes); elsewhere it passes over it.
-		Value: lenientOneOf{markers.OneOf{"true", "false"}, func(raw string) string { return raw }},
+		Value: markers.LenientOneOf{OneOf: markers.OneOf{"true", "false"}},
 		Help:  "generate DeepCopy methods for this type (true), or leave it out (false)",
 	},
 	{
@@ -36,7 +36,7 @@ var definitions = []*markers.Definition{
 		Name:  nonPointerMarker,
 		Place: markers.Type,
 		// deepcopy-gen reads any value but true as false.
-		Value: lenientOneOf{markers.OneOf{"true", "false"}, func(string) string { return "false" }},
+		Value: markers.LenientOneOf{OneOf: markers.OneOf{"true", "false"}, As: func(string) string { return "false" }},
 		Help:  "put the DeepCopy<Interface> methods on the value receiver instead of the pointer",
 	},
 }
@@ -67,19 +67,4 @@ func interfaceRefs(s markers.Set) []*markers.TypeRef {
 func nonPointerInterfaces(s markers.Set) bool {
 	m, ok := s.Get(nonPointerMarker)
 	return ok && m.Value.(string) == "true"
-}
-
-// lenientOneOf is a OneOf whose other values upstream reads all the same,
-// as as says: they are warnings, not errors.
-type lenientOneOf struct {
-	markers.OneOf
-	as func(raw string) string
-}
-
-func (g lenientOneOf) Parse(raw string) (any, error) {
-	v, err := g.OneOf.Parse(raw)
-	if err != nil {
-		return nil, &markers.Lenient{Value: g.as(raw), Err: err}
-	}
-	return v, nil
 }

@@ -47,7 +47,7 @@ var definitions = []*markers.Definition{
 		Once:  true,
 		// Upstream reads another value as neither: the package's field
 		// names decide.
-		Value: lenientOneOf{markers.OneOf{"true", "false"}},
+		Value: markers.LenientOneOf{OneOf: markers.OneOf{"true", "false"}},
 		Help:  "in the comment block above the type's doc comment: always (true) or never (false) generate SetObjectDefaults_<Type>",
 	},
 	{
@@ -55,7 +55,7 @@ var definitions = []*markers.Definition{
 		Place: markers.Func,
 		Once:  true,
 		// Upstream reads another value as not covering.
-		Value: lenientOneOf{markers.OneOf{"covers"}},
+		Value: markers.LenientOneOf{OneOf: markers.OneOf{"covers"}},
 		Help:  "on a SetDefaults_<Type> function: it defaults everything the type holds, so nested defaulters are not called after it",
 	},
 	{
@@ -121,16 +121,4 @@ func commentTag(lines []string, name string) ([]string, error) {
 		out = append(out, tag.Value)
 	}
 	return out, nil
-}
-
-// lenientOneOf is a OneOf whose other values upstream passes over: they
-// are warnings, and the marker keeps its raw value, which matches none.
-type lenientOneOf struct{ markers.OneOf }
-
-func (g lenientOneOf) Parse(raw string) (any, error) {
-	v, err := g.OneOf.Parse(raw)
-	if err != nil {
-		return nil, &markers.Lenient{Value: raw, Err: err}
-	}
-	return v, nil
 }

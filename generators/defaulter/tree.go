@@ -187,15 +187,18 @@ type where struct {
 // else at the declaration.
 func (p *planner) fieldAt(t *types.Type, i int) where {
 	w := where{t.Name.Package, p.lib.m.FieldPosition(t, i), fmt.Sprintf("field %s.%s", t.Name, t.Members[i].Name)}
-	if mk, ok := p.lib.m.FieldMarkers(t, i).Get(defaultMarker); p.checked[w.pkg] && ok {
-		w.pos = mk.Pos
-	}
-	return w
+	return p.atDefault(w, p.lib.m.FieldMarkers(t, i))
 }
 
 func (p *planner) typeAt(t *types.Type) where {
 	w := where{t.Name.Package, p.lib.m.Position(t), "type " + t.String()}
-	if mk, ok := p.lib.m.Markers(t).Get(defaultMarker); ok && p.checked[w.pkg] {
+	return p.atDefault(w, p.lib.m.Markers(t))
+}
+
+// atDefault moves w to the +default of set, in a package the model
+// checked.
+func (p *planner) atDefault(w where, set markers.Set) where {
+	if mk, ok := set.Get(defaultMarker); ok && p.checked[w.pkg] {
 		w.pos = mk.Pos
 	}
 	return w

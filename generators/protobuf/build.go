@@ -269,15 +269,15 @@ func (fb *fileBuilder) checkAs(decl, as *types.Type, fields []*Field) {
 		have[m.Name] = m.Type
 	}
 	for _, f := range fields {
-		for _, m := range as.Members {
-			if m.Name != f.GoName {
-				continue
-			}
-			if got, ok := have[m.Name]; !ok {
-				fb.diags.Errorf(f.Pos, "field %s of %s: %s takes its message (+%s) but has no field %s, and generated.pb.go would not compile", m.Name, as.Name.Name, decl.Name.Name, asMarker, m.Name)
-			} else if got != m.Type {
-				fb.diags.Errorf(f.Pos, "field %s of %s: %s takes its message (+%s) but its field %s is of type %s, not %s, and generated.pb.go would not compile", m.Name, as.Name.Name, decl.Name.Name, asMarker, m.Name, got.String(), m.Type.String())
-			}
+		i := slices.IndexFunc(as.Members, func(m types.Member) bool { return m.Name == f.GoName })
+		if i < 0 {
+			continue
+		}
+		name, want := f.GoName, as.Members[i].Type
+		if got, ok := have[name]; !ok {
+			fb.diags.Errorf(f.Pos, "field %s of %s: %s takes its message (+%s) but has no field %s, and generated.pb.go would not compile", name, as.Name.Name, decl.Name.Name, asMarker, name)
+		} else if got != want {
+			fb.diags.Errorf(f.Pos, "field %s of %s: %s takes its message (+%s) but its field %s is of type %s, not %s, and generated.pb.go would not compile", name, as.Name.Name, decl.Name.Name, asMarker, name, got.String(), want.String())
 		}
 	}
 }

@@ -52,7 +52,7 @@ var definitions = []*markers.Definition{
 	{
 		Name:  genMarker,
 		Place: markers.Package,
-		Value: packageValue{},
+		Value: markers.LenientOneOf{OneOf: markers.OneOf{"package"}, Why: "the only value is package, which Kubernetes' update-codegen.sh looks for"},
 		Help:  "package: the scripts that run go-to-protobuf list this package in --packages",
 	},
 }
@@ -72,19 +72,6 @@ func (g *Generator) Define(reg *markers.Registry) {
 // genMarker marks the packages Kubernetes' update-codegen.sh passes to
 // go-to-protobuf, which itself reads --packages.
 const genMarker = "k8s:protobuf-gen"
-
-// packageValue accepts "package"; another value is a warning, as nothing
-// reads it.
-type packageValue struct{}
-
-func (packageValue) Parse(raw string) (any, error) {
-	if raw != "package" {
-		return raw, &markers.Lenient{Value: raw, Err: fmt.Errorf("the only value is package, which Kubernetes' update-codegen.sh looks for")}
-	}
-	return raw, nil
-}
-
-func (packageValue) String() string { return "package" }
 
 // nonEmpty accepts any value but none.
 type nonEmpty struct{}
