@@ -31,7 +31,16 @@ var (
 	toolsOnce            sync.Once
 	upstreamBox, ourBox  toolbox
 	noopDir, toolsFailed string
+	toolsRoot            string
 )
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if toolsRoot != "" {
+		os.RemoveAll(toolsRoot)
+	}
+	os.Exit(code)
+}
 
 // toolboxes builds both sides' tools once per test process: upstream's
 // from the module proxy, ours from this repository.
@@ -43,6 +52,7 @@ func toolboxes(t *testing.T) (toolbox, toolbox, string) {
 			toolsFailed = err.Error()
 			return
 		}
+		toolsRoot = root
 		upstreamBox = toolbox{name: "upstream", bin: filepath.Join(root, "upstream")}
 		ourBox = toolbox{name: "apigen", bin: filepath.Join(root, "apigen"),
 			env: []string{"APIGEN_CACHE=" + filepath.Join(root, "apigen-cache")}}

@@ -145,3 +145,24 @@ func TestSampleAPIServerOpenAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionDirectoryReleased checks that a failed run, which serves no
+// session, leaves no session directory behind: kube_codegen.sh makes one
+// per shell, and otherwise only a serving process removes it. (A run that
+// succeeds detaches from its output, so it cannot run in this process.)
+func TestSessionDirectoryReleased(t *testing.T) {
+	dir, _ := filepath.Abs("../../testdata/example")
+	for name, pattern := range map[string]string{"failed": "./no-such-package", "misspelt flag": "--generatorz=deepcopy"} {
+		t.Run(name, func(t *testing.T) {
+			session := filepath.Join(t.TempDir(), "s")
+			if err := os.Mkdir(session, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			run([]string{"generate", "-C", dir, "--session", session, "--verify-only", "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"), pattern}, &stdout, &stderr)
+			if _, err := os.Stat(session); !os.IsNotExist(err) {
+				t.Errorf("after a %s run the session directory is still there (%v):\n%s", name, err, stderr.String())
+			}
+		})
+	}
+}

@@ -71,6 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func generate(args []string, stdout, stderr io.Writer) int {
 	defer cli.StartProfile(stderr)()
+	defer releaseSession(args)
 	rc := cli.OpenRunCache(append([]string{"generate"}, args...))
 	if rc.Replay(stdout, stderr) {
 		return 0
@@ -108,6 +109,24 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		serveSession(cmd.Session, s, code, loaded)
 	}
 	return code
+}
+
+// releaseSession removes the session directory that args name if it is
+// empty: no server holds it, so nothing else would. A serving process has
+// removed it already, and a live server's socket keeps it.
+func releaseSession(args []string) {
+	for i, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		switch name, dir, ok := strings.Cut(strings.TrimLeft(a, "-"), "="); {
+		case name != "session":
+		case ok:
+			os.Remove(dir)
+		case i+1 < len(args):
+			os.Remove(args[i+1])
+		}
+	}
 }
 
 // processLocal reports whether an argument names a file only this process

@@ -25,6 +25,14 @@ var (
 	upstreamErr  string
 )
 
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if upstreamBin != "" {
+		os.RemoveAll(filepath.Dir(upstreamBin))
+	}
+	os.Exit(code)
+}
+
 // upstream returns controller-gen v0.23.0, built once per test process
 // from the module proxy.
 func upstream(t testing.TB) string {
@@ -35,6 +43,7 @@ func upstream(t testing.TB) string {
 			upstreamErr = err.Error()
 			return
 		}
+		upstreamBin = filepath.Join(dir, "controller-gen")
 		cmd := exec.Command("go", "install", "sigs.k8s.io/controller-tools/cmd/controller-gen@v0.23.0")
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=", "GOWORK=off")
@@ -42,7 +51,6 @@ func upstream(t testing.TB) string {
 			upstreamErr = err.Error() + "\n" + string(out)
 			return
 		}
-		upstreamBin = filepath.Join(dir, "controller-gen")
 	})
 	if upstreamErr != "" {
 		t.Fatalf("installing controller-gen v0.23.0: %s", upstreamErr)
