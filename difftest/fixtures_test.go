@@ -10,12 +10,18 @@ import (
 	"github.com/apigen-dev/apigen/difftest/gen"
 )
 
-var wantLine = regexp.MustCompile(`(?m)^want: (.*)$`)
+var (
+	wantLine = regexp.MustCompile(`(?m)^want: (.*)$`)
+	// diagAt names a line, by its file below the root and its text, at
+	// which ours must give a diagnostic.
+	diagAt = regexp.MustCompile(`(?m)^at: (\S+) (.*)$`)
+)
 
 // TestFixtures runs the bugs the differential tests found, each shrunk to
 // a fixture in testdata/difftest/<family>/<name>.txt (Source's form, with a
 // comment saying what was wrong and the outcome wanted), through both
-// sides: each must now have the outcome its "want:" line names.
+// sides: each must now have the outcome its "want:" line names, and a
+// diagnostic at the line its "at:" line names, if it has one.
 func TestFixtures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds upstream's tools")
@@ -38,6 +44,12 @@ func TestFixtures(t *testing.T) {
 				m := wantLine.FindStringSubmatch(comment)
 				if m == nil {
 					t.Fatalf("%s: no want: line", file)
+				}
+				if at := diagAt.FindStringSubmatch(comment); at != nil {
+					a.Mutation = &gen.Mutation{Kind: "fixture", File: a.Root + "/" + at[1], Text: at[2]}
+					if _, err := gen.Render(a); err != nil || a.Mutation.Line == 0 {
+						t.Fatalf("%s: no line %q in %s (%v)", file, at[2], at[1], err)
+					}
 				}
 				if v := r.batch([]*gen.API{a})[0]; string(v.outcome) != m[1] {
 					t.Errorf("%s: %s, want %s: %s", file, v.outcome, m[1], v.detail)

@@ -107,6 +107,11 @@ func (b *builder) file(p *pkg, diags *diag.List) *File {
 			f.Messages = append(f.Messages, msg)
 		}
 	}
+	for _, t := range fb.reached[p].types {
+		if !fb.isMessage(t) {
+			fb.checkOptions(t, false)
+		}
+	}
 	f.Imports = slices.Sorted(maps.Keys(fb.imports))
 	return f
 }
@@ -296,13 +301,29 @@ func (fb *fileBuilder) options(t *types.Type) []string {
 		if name == "(gogoproto.goproto_stringer)" && values[0] == "false" {
 			out = append(out, "(gogoproto.stringer) = false")
 		}
-		if strings.HasPrefix(name, "(gogoproto.") && values[0] != "true" && values[0] != "false" {
-			fb.diags.Errorf(fb.commentPos(t, "+"+key+"="), "option %s takes true or false, not %q: protoc would stop on it", name, values[0])
-		}
 		out = append(out, name+" = "+values[0])
 	}
+	fb.checkOptions(t, true)
 	slices.Sort(out)
 	return out
+}
+
+// checkOptions reports t's gogo options whose value is not a bool: an
+// error for a message, whose options protoc reads, and a warning for a
+// type that is none, whose options upstream never reads.
+func (fb *fileBuilder) checkOptions(t *types.Type, message bool) {
+	for key, values := range gengo.ExtractCommentTags("+", fb.comments(t)) {
+		name, _ := strings.CutPrefix(key, "protobuf.options.")
+		if name == key || !strings.HasPrefix(name, "(gogoproto.") || values[0] == "true" || values[0] == "false" {
+			continue
+		}
+		pos := fb.commentPos(t, "+"+key+"=")
+		if message {
+			fb.diags.Errorf(pos, "option %s takes true or false, not %q: protoc would stop on it", name, values[0])
+		} else {
+			fb.diags.Warnf(pos, "option %s takes true or false, not %q; %s is no message, so nothing reads it", name, values[0], t.Name.Name)
+		}
+	}
 }
 
 // commentPos is the position of the first line of t's doc comment that
