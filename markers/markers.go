@@ -325,14 +325,34 @@ func dropRepeats(set Set, diags *diag.List) Set {
 
 // owned reports whether name lies in, or misspells, an owned name space:
 // name's first segments, as many as the name space has, are within two
-// edits of it ("prtoobuf.nullable" misspells "protobuf").
+// edits of it ("prtoobuf.nullable" misspells "protobuf"). A name of no
+// name space is owned when it misspells a defined one by a letter
+// ("listtype", "lsitType").
 func (r *Registry) owned(name string) bool {
 	for _, ns := range r.namespaces {
 		if strings.HasPrefix(name, ns) || distance(segments(name, ns), strings.TrimRight(ns, ":.")) <= 2 {
 			return true
 		}
 	}
-	return false
+	return !strings.ContainsAny(name, ":.") && len(name) >= 5 && slices.ContainsFunc(r.defs, func(d *Definition) bool {
+		return !strings.ContainsAny(d.Name, ":.") && oneSlip(name, d.Name)
+	})
+}
+
+// oneSlip reports whether a and b differ by one letter added, dropped or
+// changed, or by two neighbours swapped.
+func oneSlip(a, b string) bool {
+	if distance(a, b) == 1 {
+		return true
+	}
+	if len(a) != len(b) {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }
 
 // segments is the start of name with as many ':'- or '.'-separated

@@ -15,6 +15,7 @@ func testRegistry() *Registry {
 		&Definition{Name: "k8s:thing-gen", Place: Type, Value: OneOf{"true", "false"}},
 		&Definition{Name: "k8s:thing-gen:refs", Place: Type, Value: TypeRefs{}, Repeatable: true},
 		&Definition{Name: "k8s:thing-gen:once", Place: Type, Value: OneOf{"x"}, Once: true},
+		&Definition{Name: "listType", Place: Type, Value: OneOf{"atomic", "set", "map"}},
 	)
 	r.Own("k8s:thing-gen")
 	return r
@@ -43,6 +44,11 @@ func TestParse(t *testing.T) {
 		{"unknown in owned name space", Type, []string{"+k8s:thing-gen:ref=a.B"}, 0,
 			[]string{"f.go:1:1: warning: unknown marker +k8s:thing-gen:ref; did you mean +k8s:thing-gen:refs?"}},
 		{"misspelled name space", Type, []string{"+k8s:thinggen=true"}, 0, []string{"warning: unknown marker +k8s:thinggen"}},
+		{"misspelt marker of no name space", Type, []string{"+listtype=atomic", "+lsitType=set", "+listTyp=map"}, 0, []string{
+			"f.go:1:1: warning: unknown marker +listtype; did you mean +listType?",
+			"f.go:2:1: warning: unknown marker +lsitType; did you mean +listType?",
+			"f.go:3:1: warning: unknown marker +listTyp; did you mean +listType?"}},
+		{"foreign markers of no name space", Type, []string{"+build linux", "+listKey=a", "+lists", "+types=a"}, 0, nil},
 		{"bad value", Type, []string{"+k8s:thing-gen=maybe"}, 0, []string{`invalid value "maybe" for +k8s:thing-gen: allowed values are true, false`}},
 		{"value for the other place", Type, []string{"+k8s:thing-gen=package"}, 0, []string{"allowed values are true, false"}},
 		{"out of place", Package, []string{"+k8s:thing-gen:refs=a.B"}, 0, []string{"warning: marker +k8s:thing-gen:refs does not belong on a package; it goes on a type"}},

@@ -369,6 +369,7 @@ func compute(m *model.Model, diags *diag.List) *result {
 	for _, p := range m.Packages {
 		for _, t := range p.Types {
 			if t.Kind != types.Struct || m.InstanceOf(t) != nil || !m.Declared(t) || !selected(m, p, t) {
+				b.checkUnread(t)
 				continue
 			}
 			if len(t.TypeParams) > 0 {

@@ -743,13 +743,38 @@ func (b *builder) misspeltPrefix(lines []markers.Line) {
 	}
 }
 
-// unknownKeys warns of markers whose key upstream does not know, and so
-// passes over: a misspelt key most likely.
-func (b *builder) unknownKeys(ms []*ValidationMarker) {
-	for _, m := range ms {
-		first := strings.FieldsFunc(m.Key, func(r rune) bool { return r == ':' || r == '[' })
-		if len(first) > 0 && !slices.Contains(knownKeys, first[0]) {
-			b.warnf(m.Pos, "%s%s: %s is not a key of the family, so the marker is passed over%s", validationPrefix, m.Key, first[0], markers.Suggest(first[0], knownKeys))
+// checkUnread looks for misspelt markers on a type that gets no
+// definition of its own, and on its fields: upstream reads a named
+// scalar's markers only where a field uses it, and an unselected struct's
+// never.
+func (b *builder) checkUnread(t *types.Type) {
+	if !b.m.Declared(t) || b.m.InstanceOf(t) != nil {
+		return
+	}
+	b.misspeltPrefix(b.src.typeLines(t))
+	if t.Kind == types.Struct {
+		for i := range t.Members {
+			b.misspeltPrefix(b.src.fieldLines(t, i))
 		}
 	}
 }
+
+// unknownKeys warns of markers whose key, or whose CEL rule's key,
+// upstream does not know, and so passes over: a misspelt key most likely.
+func (b *builder) unknownKeys(ms []*ValidationMarker) {
+	for _, m := range ms {
+		segs := strings.FieldsFunc(m.Key, func(r rune) bool { return r == ':' || r == '[' })
+		if len(segs) > 0 && !slices.Contains(knownKeys, segs[0]) {
+			b.warnf(m.Pos, "%s%s: %s is not a key of the family, so the marker is passed over%s", validationPrefix, m.Key, segs[0], markers.Suggest(segs[0], knownKeys))
+			continue
+		}
+		for i := 0; i+2 < len(segs); i++ {
+			if key := segs[i+2]; segs[i] == "cel" && strings.HasSuffix(segs[i+1], "]") && !slices.Contains(celKeys, key) {
+				b.warnf(m.Pos, "%s%s: %s is not a key of a CEL rule, so it is passed over%s", validationPrefix, m.Key, key, markers.Suggest(key, celKeys))
+			}
+		}
+	}
+}
+
+// celKeys are the keys of one +k8s:validation:cel[i] rule.
+var celKeys = []string{"rule", "message", "messageExpression", "reason", "fieldPath", "optionalOldSelf"}
