@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/apigen-dev/apigen/difftest/gen"
+	"github.com/apigen-dev/apigen/internal/scratch"
 	"github.com/apigen-dev/apigen/internal/upstream"
 	"github.com/apigen-dev/apigen/output"
 	"github.com/apigen-dev/apigen/refmod"
@@ -397,31 +398,24 @@ func goBuild(dir string, apis []*gen.API) map[int64]string {
 }
 
 var (
-	toolsOnce                         sync.Once
-	toolsRoot, upBin, ourBin, toolErr string
-	apigenCache                       string
+	toolsOnce              sync.Once
+	upBin, ourBin, toolErr string
+	apigenCache            string
 )
 
 // TestMain removes the tools the tests built.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if toolsRoot != "" {
-		os.RemoveAll(toolsRoot)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { scratch.Main(m) }
 
 // toolsFor builds, once per test process, upstream's tools from the module
 // proxy and ours from this repository, for the families the run covers.
 func toolsFor(t *testing.T) (string, string) {
 	t.Helper()
 	toolsOnce.Do(func() {
-		root, err := os.MkdirTemp("", "difftest-tools")
+		root, err := scratch.Dir("difftest-tools")
 		if err != nil {
 			toolErr = err.Error()
 			return
 		}
-		toolsRoot = root
 		upBin, ourBin, apigenCache = filepath.Join(root, "upstream"), filepath.Join(root, "apigen"), filepath.Join(root, "cache")
 		var up, ours []string
 		for _, f := range chosen(t) {

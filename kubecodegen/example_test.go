@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/scratch"
 	"github.com/apigen-dev/apigen/refmod"
 	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
@@ -22,14 +23,12 @@ import (
 var shared string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "apigen-kubecodegen-test")
+	dir, err := scratch.Dir("apigen-kubecodegen-test")
 	if err != nil {
 		panic(err)
 	}
 	shared = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	scratch.Main(m)
 }
 
 // sharedDir returns the shared directory of that name, made on first use.

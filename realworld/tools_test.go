@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/scratch"
 	"github.com/apigen-dev/apigen/internal/upstream"
 )
 
@@ -31,28 +32,20 @@ var (
 	toolsOnce            sync.Once
 	upstreamBox, ourBox  toolbox
 	noopDir, toolsFailed string
-	toolsRoot            string
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if toolsRoot != "" {
-		os.RemoveAll(toolsRoot)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { scratch.Main(m) }
 
 // toolboxes builds both sides' tools once per test process: upstream's
 // from the module proxy, ours from this repository.
 func toolboxes(t *testing.T) (toolbox, toolbox, string) {
 	t.Helper()
 	toolsOnce.Do(func() {
-		root, err := os.MkdirTemp("", "realworld-tools")
+		root, err := scratch.Dir("realworld-tools")
 		if err != nil {
 			toolsFailed = err.Error()
 			return
 		}
-		toolsRoot = root
 		upstreamBox = toolbox{name: "upstream", bin: filepath.Join(root, "upstream")}
 		ourBox = toolbox{name: "apigen", bin: filepath.Join(root, "apigen"),
 			env: []string{"APIGEN_CACHE=" + filepath.Join(root, "apigen-cache")}}

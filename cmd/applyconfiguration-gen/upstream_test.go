@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/apigen-dev/apigen/internal/scratch"
 )
 
 // The upstream tools the tests compare with: code-generator v0.37.2's
@@ -23,20 +25,14 @@ var upstream struct {
 	out  []byte
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if upstream.dir != "" {
-		os.RemoveAll(upstream.dir)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { scratch.Main(m) }
 
 // upstreamBinary builds the upstream tools from the module proxy, once per
 // test process, and returns the path of one.
 func upstreamBinary(t testing.TB, tool string) string {
 	t.Helper()
 	upstream.once.Do(func() {
-		if upstream.dir, upstream.err = os.MkdirTemp("", "applyconfiguration-gen-upstream"); upstream.err != nil {
+		if upstream.dir, upstream.err = scratch.Dir("applyconfiguration-gen-upstream"); upstream.err != nil {
 			return
 		}
 		for _, pkg := range upstreamTools {

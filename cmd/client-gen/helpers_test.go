@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/scratch"
 	"github.com/apigen-dev/apigen/refmod"
 )
 
@@ -116,7 +117,7 @@ var upstream struct {
 func upstreamClientGen(t *testing.T) string {
 	t.Helper()
 	upstream.once.Do(func() {
-		dir, err := os.MkdirTemp("", "upstream-client-gen")
+		dir, err := scratch.Dir("upstream-client-gen")
 		if err != nil {
 			upstream.err = err
 			return
@@ -133,13 +134,7 @@ func upstreamClientGen(t *testing.T) string {
 	return upstream.path
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if upstream.path != "" {
-		os.RemoveAll(filepath.Dir(upstream.path))
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { scratch.Main(m) }
 
 // runUpstream runs upstream's client-gen in dir.
 func runUpstream(t *testing.T, dir string, args ...string) {

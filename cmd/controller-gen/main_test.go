@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/apigen-dev/apigen/generators/crd"
+	"github.com/apigen-dev/apigen/internal/scratch"
 	"github.com/apigen-dev/apigen/refmod"
 )
 
@@ -25,20 +26,14 @@ var (
 	upstreamErr  string
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if upstreamBin != "" {
-		os.RemoveAll(filepath.Dir(upstreamBin))
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { scratch.Main(m) }
 
 // upstream returns controller-gen v0.23.0, built once per test process
 // from the module proxy.
 func upstream(t testing.TB) string {
 	t.Helper()
 	upstreamOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "controller-gen-upstream")
+		dir, err := scratch.Dir("controller-gen-upstream")
 		if err != nil {
 			upstreamErr = err.Error()
 			return

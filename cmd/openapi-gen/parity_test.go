@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/scratch"
 	"github.com/apigen-dev/apigen/output"
 	"github.com/apigen-dev/apigen/refmod"
 )
@@ -25,20 +26,14 @@ var upstream struct {
 	out  []byte
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if upstream.dir != "" {
-		os.RemoveAll(upstream.dir)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { scratch.Main(m) }
 
 // upstreamBinary builds kube-openapi's openapi-gen from the module proxy,
 // once per test process.
 func upstreamBinary(t testing.TB) string {
 	t.Helper()
 	upstream.once.Do(func() {
-		upstream.dir, upstream.err = os.MkdirTemp("", "openapi-gen-upstream")
+		upstream.dir, upstream.err = scratch.Dir("openapi-gen-upstream")
 		if upstream.err != nil {
 			return
 		}
