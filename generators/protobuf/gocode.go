@@ -50,6 +50,9 @@ func GogoCode(idl *IDL) (map[string][]byte, error) {
 //     the code assigns those to the Go field;
 //   - the elements of a list or map of pointers to scalars travel as the
 //     scalars, and the code stores those in the Go field.
+//
+// It warns of lists of pointers to messages, whose nil items make the
+// generated Marshal panic.
 func checkGoFields(f *File, diags *diag.List) {
 	for _, msg := range f.Messages {
 		if msg.Optional && !slices.Contains(msg.Options, "(gogoproto.stringer) = false") {
@@ -61,6 +64,11 @@ func checkGoFields(f *File, diags *diag.List) {
 		for i, name := range gogoFieldNames(msg) {
 			field := msg.Fields[i]
 			m, ok := member(msg.GoType, field.GoName)
+			var elem *types.Type
+			list := false
+			if ok {
+				elem, list = pointerElem(m.Type)
+			}
 			switch {
 			case !ok:
 			case name != field.GoName:
@@ -69,8 +77,10 @@ func checkGoFields(f *File, diags *diag.List) {
 				diags.Errorf(field.Pos, "field %s of %s: protobuf carries Go's %s as a 64-bit integer with no cast, and generated.pb.go would not compile; use int32, int64, uint32 or uint64", field.GoName, msg.Name, uncast(m.Type))
 			case field.Type.Key != nil && field.Type.Key.Name != "string":
 				diags.Errorf(field.Pos, "field %s of %s: a map keyed by %s: gogo sorts its keys with sortkeys, which the rewrite of generated.pb.go turns into package sort, which has no such function, so it would not compile; key the map by a string", field.GoName, msg.Name, field.Type.Key.Name)
-			case pointerToScalarElem(m.Type):
+			case elem != nil && elem.Kind != types.Struct:
 				diags.Errorf(field.Pos, "field %s of %s: protobuf has no nil elements of scalar lists or maps, and generated.pb.go would not compile; drop the pointer", field.GoName, msg.Name)
+			case list:
+				diags.Warnf(field.Pos, "field %s of %s: generated.pb.go marshals each item of a list of pointers through it, so a nil item panics; protobuf has no nil items", field.GoName, msg.Name)
 			}
 		}
 	}
@@ -104,9 +114,10 @@ func uncast(t *types.Type) string {
 	return ""
 }
 
-// pointerToScalarElem reports whether t is a list or map (or a pointer to
-// one) whose elements are pointers to anything but a struct.
-func pointerToScalarElem(t *types.Type) bool {
+// pointerElem returns what the elements of t point at, when t is a list
+// or map (or a pointer to one) of pointers, without aliases, and whether
+// t is a list; nil otherwise.
+func pointerElem(t *types.Type) (*types.Type, bool) {
 	if t.Kind == types.Pointer {
 		t = t.Elem
 	}
@@ -114,13 +125,13 @@ func pointerToScalarElem(t *types.Type) bool {
 		t = t.Underlying
 	}
 	if t.Kind != types.Slice && t.Kind != types.Map || t.Elem.Kind != types.Pointer {
-		return false
+		return nil, false
 	}
 	elem := t.Elem.Elem
 	for elem.Kind == types.Alias {
 		elem = elem.Underlying
 	}
-	return elem.Kind != types.Struct
+	return elem, t.Kind == types.Slice
 }
 
 // wrapperPos is where a nullable wrapper's items field stands: its type.

@@ -15,7 +15,7 @@ type Box struct {
 }
 
 // Weights has lists and maps of pointers: to scalars they cannot be
-// generated, to messages they can.
+// generated, to messages they can, with a warning: a nil item panics.
 type Weights struct {
 	Each     []*int32          `json:"each"`
 	ByName   map[string]*int64 `json:"byName"`
