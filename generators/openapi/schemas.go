@@ -368,7 +368,10 @@ func compute(m *model.Model, diags *diag.List) *result {
 	var ts []*types.Type
 	for _, p := range m.Packages {
 		for _, t := range p.Types {
-			if t.Kind != types.Struct || m.InstanceOf(t) != nil || !m.Declared(t) || !selected(m, p, t) {
+			if m.InstanceOf(t) != nil || !m.Declared(t) {
+				continue
+			}
+			if t.Kind != types.Struct || !selected(m, p, t) {
 				b.checkUnread(t)
 				continue
 			}

@@ -743,14 +743,11 @@ func (b *builder) misspeltPrefix(lines []markers.Line) {
 	}
 }
 
-// checkUnread looks for misspelt markers on a type that gets no
+// checkUnread looks for misspelt markers on a declared type that gets no
 // definition of its own, and on its fields: upstream reads a named
 // scalar's markers only where a field uses it, and an unselected struct's
 // never.
 func (b *builder) checkUnread(t *types.Type) {
-	if !b.m.Declared(t) || b.m.InstanceOf(t) != nil {
-		return
-	}
 	b.misspeltPrefix(b.src.typeLines(t))
 	if t.Kind == types.Struct {
 		for i := range t.Members {

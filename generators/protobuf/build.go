@@ -102,31 +102,31 @@ type fileBuilder struct {
 func (b *builder) file(p *pkg, diags *diag.List) *File {
 	fb := &fileBuilder{builder: b, p: p, imports: b.reached[p].imports, diags: diags}
 	f := &File{GoPackage: p.Path, Package: p.proto, Dir: p.Dir, Write: p.writes()}
-	for _, t := range fb.messageTypes() {
+	messages, others := fb.messageTypes()
+	for _, t := range messages {
 		if msg := fb.message(t); msg != nil {
 			f.Messages = append(f.Messages, msg)
 		}
 	}
-	for _, t := range fb.reached[p].types {
-		if !fb.isMessage(t) {
-			fb.checkOptions(t, false)
-		}
+	for _, t := range others {
+		fb.checkOptions(t, gengo.ExtractCommentTags("+", fb.comments(t)), false)
 	}
 	f.Imports = slices.Sorted(maps.Keys(fb.imports))
 	return f
 }
 
 // messageTypes lists the types the package reached that become its
-// messages, in gengo's order of public names.
-func (fb *fileBuilder) messageTypes() []*types.Type {
-	var out []*types.Type
+// messages, in gengo's order of public names, and the others.
+func (fb *fileBuilder) messageTypes() (messages, others []*types.Type) {
 	for _, t := range fb.reached[fb.p].types {
 		if fb.isMessage(t) {
-			out = append(out, t)
+			messages = append(messages, t)
+		} else {
+			others = append(others, t)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *types.Type) int { return strings.Compare(fb.public.Name(a), fb.public.Name(b)) })
-	return out
+	slices.SortStableFunc(messages, func(a, b *types.Type) int { return strings.Compare(fb.public.Name(a), fb.public.Name(b)) })
+	return messages, others
 }
 
 // isMessage is upstream's choice of types: structs and nullable wrappers,
@@ -293,7 +293,8 @@ func (fb *fileBuilder) options(t *types.Type) []string {
 	if mk, ok := fb.markers(t).Get(marshalMarker); ok && mk.Value == "false" {
 		out = append(out, "(gogoproto.marshaler) = false", "(gogoproto.unmarshaler) = false", "(gogoproto.sizer) = false")
 	}
-	for key, values := range gengo.ExtractCommentTags("+", fb.comments(t)) {
+	tags := gengo.ExtractCommentTags("+", fb.comments(t))
+	for key, values := range tags {
 		name, ok := strings.CutPrefix(key, "protobuf.options.")
 		if !ok || name == "marshal" {
 			continue
@@ -303,16 +304,16 @@ func (fb *fileBuilder) options(t *types.Type) []string {
 		}
 		out = append(out, name+" = "+values[0])
 	}
-	fb.checkOptions(t, true)
+	fb.checkOptions(t, tags, true)
 	slices.Sort(out)
 	return out
 }
 
-// checkOptions reports t's gogo options whose value is not a bool: an
-// error for a message, whose options protoc reads, and a warning for a
-// type that is none, whose options upstream never reads.
-func (fb *fileBuilder) checkOptions(t *types.Type, message bool) {
-	for key, values := range gengo.ExtractCommentTags("+", fb.comments(t)) {
+// checkOptions reports the gogo options among t's tags whose value is not
+// a bool: an error for a message, whose options protoc reads, and a
+// warning for a type that is none, whose options upstream never reads.
+func (fb *fileBuilder) checkOptions(t *types.Type, tags map[string][]string, message bool) {
+	for key, values := range tags {
 		name, _ := strings.CutPrefix(key, "protobuf.options.")
 		if name == key || !strings.HasPrefix(name, "(gogoproto.") || values[0] == "true" || values[0] == "false" {
 			continue
