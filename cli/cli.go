@@ -1,6 +1,6 @@
 // Package cli holds the flag handling that the commands share: the common
-// flags, the Tool each generator declares, and the two ways tools are run,
-// one upstream-named command (Command) and apigen generate (Tools).
+// flags, the Spec each generator declares, and the two ways tools are run,
+// one upstream-named command (Command) and apigen generate (Specs).
 package cli
 
 import (
@@ -120,8 +120,8 @@ func newFlagSet(name string, stderr io.Writer) *pflag.FlagSet {
 
 // parse parses args and makes the generators with build. When it cannot,
 // it has reported why and ok is false; code is then the exit status.
-func parse(fs *pflag.FlagSet, args []string, c *Common, stderr io.Writer, build func(header []byte) ([]built, error)) (ran []built, code int, ok bool) {
-	fail := func(code int, err error) ([]built, int, bool) {
+func parse(fs *pflag.FlagSet, args []string, c *Common, stderr io.Writer, build func(header []byte) ([]*engine.Generator, error)) (gens []*engine.Generator, code int, ok bool) {
+	fail := func(code int, err error) ([]*engine.Generator, int, bool) {
 		for _, line := range strings.Split(err.Error(), "\n") { // errors.Join's, one a line
 			fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), line)
 		}
@@ -140,8 +140,8 @@ func parse(fs *pflag.FlagSet, args []string, c *Common, stderr io.Writer, build 
 	if err != nil {
 		return fail(1, err)
 	}
-	if ran, err = build(header); err != nil {
+	if gens, err = build(header); err != nil {
 		return fail(2, err)
 	}
-	return ran, 0, true
+	return gens, 0, true
 }

@@ -18,51 +18,41 @@ import (
 	"github.com/apigen-dev/apigen/model"
 )
 
-// fake is a tool the way a new generator adds one: it writes where its
-// --<prefix>output-dir says, names a package of its own, and reports after
-// the run.
-type fake struct {
-	prefix   string
-	dir      string
-	finished *bool
+// fakeSpec is a generator the way a new one is declared: it writes where
+// its --<prefix>output-dir says, names a package of its own, and reports
+// after the run. Its generators record their directory in dirs.
+func fakeSpec(finished *bool, dirs *[]string) *cli.Spec {
+	return &cli.Spec{
+		Name:    "fake",
+		Command: "fake-gen",
+		Markers: func(reg *markers.Registry) { reg.Define(fakeMarker) },
+		Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+			var dir string
+			fs.StringVar(&dir, prefix+"output-dir", "", "where the fake writes")
+			return func(*cli.Common, []byte, []string) (*engine.Generator, error) {
+				switch {
+				case dir == "" && !cli.Own(prefix):
+					return nil, nil
+				case dir == "" || dir == "bad":
+					return nil, fmt.Errorf("--%soutput-dir is bad", prefix)
+				}
+				*dirs = append(*dirs, dir)
+				return &engine.Generator{
+					Generate: func(*model.Model, *diag.List) engine.Output { return engine.Output{} },
+					Inputs:   []string{"fake.example/input"},
+					Finish:   func(io.Writer, io.Writer) int { *finished = true; return 0 },
+				}, nil
+			}
+		},
+	}
 }
-
-type fakeGenerator struct{ dir string }
 
 var fakeMarker = &markers.Definition{Name: "k8s:fake-gen", Place: markers.Package, Value: markers.OneOf{"true"}, Help: "a fake"}
 
-func (*fakeGenerator) Name() string                                    { return "fake-gen" }
-func (*fakeGenerator) Define(reg *markers.Registry)                    { reg.Define(fakeMarker) }
-func (*fakeGenerator) Generate(*model.Model, *diag.List) engine.Output { return engine.Output{} }
-
-func (*fake) Name() string                 { return "fake" }
-func (*fake) Define(reg *markers.Registry) { (&fakeGenerator{}).Define(reg) }
-func (f *fake) Flags(fs *pflag.FlagSet, prefix string) {
-	f.prefix = prefix
-	fs.StringVar(&f.dir, prefix+"output-dir", "", "where the fake writes")
-}
-
-func (f *fake) Generator(_ *cli.Common, _ []byte, _ []string) (engine.Generator, error) {
-	switch {
-	case f.dir == "" && !cli.Own(f.prefix):
-		return nil, nil
-	case f.dir == "" || f.dir == "bad":
-		return nil, fmt.Errorf("--%soutput-dir is bad", f.prefix)
-	}
-	return &fakeGenerator{dir: f.dir}, nil
-}
-
-func (*fake) Inputs() []string { return []string{"fake.example/input"} }
-
-func (f *fake) Finish(*cli.Common, io.Writer, io.Writer) int {
-	*f.finished = true
-	return 0
-}
-
-// withFake is apigen generate's tools and the fake, as a new generator's
+// withFake is apigen generate's specs and the fake, as a new generator's
 // entry in generators/all would make them.
-func withFake(finished *bool) cli.Tools {
-	return append(slices.Clone(all.Tools), func() cli.Tool { return &fake{finished: finished} })
+func withFake(finished *bool, dirs *[]string) cli.Specs {
+	return append(slices.Clone(all.Specs), fakeSpec(finished, dirs))
 }
 
 // TestNewToolComposes shows that apigen generate picks up a new tool with
@@ -70,7 +60,8 @@ func withFake(finished *bool) cli.Tools {
 // --generators, its markers, its inputs and its after-run work.
 func TestNewToolComposes(t *testing.T) {
 	var finished bool
-	tools := withFake(&finished)
+	var dirs []string
+	tools := withFake(&finished, &dirs)
 	var help bytes.Buffer
 	tools.ParseGenerate([]string{"--help"}, io.Discard, &help)
 	for _, want := range []string{"--fake-output-dir", ",webhook,fake"} {
@@ -84,7 +75,7 @@ func TestNewToolComposes(t *testing.T) {
 		t.Fatalf("parse failed with exit %d", code)
 	}
 	gens := cmd.Generators()
-	if len(gens) != 2 || gens[0].Name() != "deepcopy-gen" || gens[1].(*fakeGenerator).dir != "out" {
+	if len(gens) != 2 || gens[0].Name != "deepcopy" || gens[1].Name != "fake" || !slices.Equal(dirs, []string{"out"}) {
 		t.Errorf("generators %v, want deepcopy-gen and the fake writing to out", gens)
 	}
 	if want := []string{"./...", "fake.example/input"}; !slices.Equal(cmd.Options.Patterns, want) {
@@ -102,9 +93,9 @@ func TestNewToolComposes(t *testing.T) {
 // left out until told, and that its flag problems are reported with every
 // other tool's.
 func TestNewToolNotAsked(t *testing.T) {
-	tools := withFake(new(bool))
+	tools := withFake(new(bool), new([]string))
 	cmd, _, ok := tools.ParseGenerate([]string{"./..."}, io.Discard, io.Discard)
-	if !ok || slices.ContainsFunc(cmd.Generators(), func(g engine.Generator) bool { return g.Name() == "fake-gen" }) {
+	if !ok || slices.ContainsFunc(cmd.Generators(), func(g *engine.Generator) bool { return g.Name == "fake" }) {
 		t.Errorf("the fake ran (parse ok %v) without its output flag", ok)
 	}
 	for args, want := range map[string]string{
@@ -123,7 +114,7 @@ func TestNewToolNotAsked(t *testing.T) {
 // without a prefix, and reports its problems under the command's name.
 func TestCommandUnprefixed(t *testing.T) {
 	var stderr bytes.Buffer
-	code := cli.Command("fake-gen", []string{"--output-dir", "bad", "./..."}, io.Discard, &stderr, &fake{finished: new(bool)})
+	code := cli.Command([]string{"--output-dir", "bad", "./..."}, io.Discard, &stderr, fakeSpec(new(bool), new([]string)))
 	if want := "fake-gen: --output-dir is bad\n"; code != 2 || stderr.String() != want {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr.String(), want)
 	}
@@ -137,8 +128,8 @@ var generic = []string{"go-header-file", "verify-only", "strict", "chdir", "v", 
 // generic, or belongs to a tool and starts with its name.
 func TestToolFlagsPrefixed(t *testing.T) {
 	var help bytes.Buffer
-	all.Tools.ParseGenerate([]string{"--help"}, io.Discard, &help)
-	names := all.Tools.Names()
+	all.Specs.ParseGenerate([]string{"--help"}, io.Discard, &help)
+	names := all.Specs.Names()
 	flags := 0
 	for _, line := range strings.Split(help.String(), "\n") {
 		fields := strings.Fields(strings.ReplaceAll(line, ",", " "))

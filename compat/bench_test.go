@@ -45,7 +45,7 @@ func BenchmarkCompat(b *testing.B) {
 
 		start = time.Now()
 		args := append(append([]string{"-C", gen, "--go-header-file", header}, generateArgs...), "./...")
-		cmd, code, ok := all.Tools.ParseGenerate(args, io.Discard, io.Discard)
+		cmd, code, ok := all.Specs.ParseGenerate(args, io.Discard, io.Discard)
 		if !ok {
 			b.Fatalf("apigen generate: parse: exit %d", code)
 		}

@@ -28,7 +28,7 @@ var (
 
 // registry is generation's marker registry, as apigen compat gets it.
 func registry() *markers.Registry {
-	regOnce.Do(func() { reg = all.Tools.Registry() })
+	regOnce.Do(func() { reg = all.Specs.Registry() })
 	return reg
 }
 

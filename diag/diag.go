@@ -29,9 +29,10 @@ const (
 // Diagnostic is one problem. Pos may be invalid for problems that belong to
 // no source line, such as a package pattern that matched nothing.
 type Diagnostic struct {
-	Pos      token.Position
-	Msg      string
-	Severity Severity
+	Pos       token.Position
+	Msg       string
+	Severity  Severity
+	Generator string // the generator that reported it; "" for the load and the model
 }
 
 // String renders the diagnostic as "file:line:col: message", with
@@ -51,6 +52,22 @@ func (d Diagnostic) String() string {
 type List struct {
 	mu    sync.Mutex
 	items []Diagnostic
+	// Of a list made by For: where it records, and the name it gives.
+	parent    *List
+	generator string
+}
+
+// For returns a view of l for one generator: what it records goes to l
+// with Generator set to generator; what it reads is all of l.
+func (l *List) For(generator string) *List {
+	return &List{parent: l.root(), generator: generator}
+}
+
+func (l *List) root() *List {
+	if l.parent != nil {
+		return l.parent
+	}
+	return l
 }
 
 // Errorf records an error at pos.
@@ -65,6 +82,15 @@ func (l *List) Warnf(pos token.Position, format string, args ...any) {
 
 // Add records diagnostics.
 func (l *List) Add(ds ...Diagnostic) {
+	if l.parent != nil {
+		ds = slices.Clone(ds)
+		for i := range ds {
+			if ds[i].Generator == "" {
+				ds[i].Generator = l.generator
+			}
+		}
+		l = l.parent
+	}
 	l.mu.Lock()
 	l.items = append(l.items, ds...)
 	l.mu.Unlock()
@@ -72,6 +98,7 @@ func (l *List) Add(ds ...Diagnostic) {
 
 // Len reports how many diagnostics were recorded, warnings included.
 func (l *List) Len() int {
+	l = l.root()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return len(l.items)
@@ -79,6 +106,7 @@ func (l *List) Len() int {
 
 // HasErrors reports whether an error was recorded.
 func (l *List) HasErrors() bool {
+	l = l.root()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return slices.ContainsFunc(l.items, func(d Diagnostic) bool { return d.Severity == Error })
@@ -86,6 +114,7 @@ func (l *List) HasErrors() bool {
 
 // Strict makes every warning recorded so far an error.
 func (l *List) Strict() {
+	l = l.root()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for i := range l.items {
@@ -97,6 +126,7 @@ func (l *List) Strict() {
 // a message given both as an error and as a warning is kept as the error.
 // Diagnostics without a position come first.
 func (l *List) Sorted() []Diagnostic {
+	l = l.root()
 	l.mu.Lock()
 	out := slices.Clone(l.items)
 	l.mu.Unlock()

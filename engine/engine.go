@@ -4,6 +4,7 @@ package engine
 
 import (
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,19 +14,47 @@ import (
 
 	"github.com/apigen-dev/apigen/cache"
 	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
 )
 
-// Generator turns the model into files. It reads nothing from disk.
-type Generator interface {
-	// Name is the upstream tool it replaces, such as "deepcopy-gen".
-	Name() string
-	// Define declares the markers the generator reads.
-	Define(reg *markers.Registry)
+// Generator is one configured generator: what it does in a run. It turns
+// the model into files and reads nothing from disk. Only Name, Markers
+// and Generate are required.
+type Generator struct {
+	// Name is its spec's name, such as "deepcopy" (see cli.Spec).
+	Name string
+	// Markers declares the markers it reads.
+	Markers func(reg *markers.Registry)
 	// Generate returns the files for the model, recording problems in diags.
-	Generate(m *model.Model, diags *diag.List) Output
+	Generate func(m *model.Model, diags *diag.List) Output
+	// Selects reports whether p, one of the packages the run named, is one
+	// of its inputs; nil selects all (see Options.Select).
+	Selects func(p *model.Package) bool
+	// Needs returns the packages it reads beyond the patterns, given the
+	// package markers of each package the patterns name, by import path.
+	Needs func(docs map[string]markers.Set) []load.Extra
+	// Links is set for a generator whose files for a package depend only
+	// on the sources of that package, of the packages it imports (directly
+	// or not) and of the packages Links links it with, and on whether those
+	// are among the run's packages: not on the run's other packages. A run
+	// whose generators are all local can generate again only the packages
+	// a change reaches (see cache.Plan). A local generator should make no
+	// files for a package its model does not emit (model.Model.Emits).
+	// Links reports whether the generator, as configured, is local over m,
+	// and returns, for a package whose own markers make the generator read
+	// packages it does not import, their import paths. A link goes both
+	// ways.
+	Links func(m *model.Model) (links map[string][]string, local bool)
+	// Inputs, when not nil (even if empty), are the packages its flags
+	// name, as client-gen's --input does: apigen generate loads them too,
+	// and its own command loads them instead of its arguments.
+	Inputs []string
+	// Finish is work after a successful run, such as writing openapi-gen's
+	// API rule violations. It returns the exit status.
+	Finish func(stdout, stderr io.Writer) int
 }
 
 // Output is what one generator produces.
@@ -65,7 +94,8 @@ type Options struct {
 	Registry   *markers.Registry // the markers to parse; nil means those of the generators
 	Preload    []string          // packages to load as well, if they exist, so that a session can serve later runs
 	PruneTrees []string          // directories below which owned files that are no longer generated are removed
-	Select     bool              // give each Selector only its own packages, as upstream's scripts do
+	LastWins   bool              // a later generator's file at a path replaces an earlier one's, as on controller-gen's command line; else that is an error
+	Select     bool              // give each generator with Selects only its own packages, as upstream's scripts do
 	Record     *cache.Record     // if set, collects what the run read and wrote, for the run cache
 	Stdout     io.Writer
 	Stderr     io.Writer
@@ -79,10 +109,10 @@ func (o Options) phase(name string, start time.Time) {
 }
 
 // Registry returns a marker registry holding the markers of gens.
-func Registry(gens ...Generator) *markers.Registry {
+func Registry(gens ...*Generator) *markers.Registry {
 	reg := &markers.Registry{}
 	for _, g := range gens {
-		g.Define(reg)
+		g.Markers(reg)
 	}
 	return reg
 }
@@ -90,7 +120,7 @@ func Registry(gens ...Generator) *markers.Registry {
 // Run loads opts.Patterns once, runs every generator over the result, and
 // writes or verifies the files. It returns the process exit status: 0 on
 // success, 1 when there were errors or verification found differences.
-func Run(opts Options, gens ...Generator) int {
+func Run(opts Options, gens ...*Generator) int {
 	out, diags := Generate(opts, gens...)
 	return Finish(opts, out, diags)
 }
@@ -167,7 +197,7 @@ func recordOutput(opts Options, out Output, stale []string) {
 
 // Generate loads and runs the generators, returning their combined output
 // in generator order. Output is meaningful only when diags has no errors.
-func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
+func Generate(opts Options, gens ...*Generator) (Output, *diag.List) {
 	if out, diags, ok := generatePart(opts, gens); ok {
 		return out, diags
 	}
@@ -182,7 +212,7 @@ func Generate(opts Options, gens ...Generator) (Output, *diag.List) {
 }
 
 // GenerateModel runs the generators concurrently over m.
-func GenerateModel(opts Options, m *model.Model, gens []Generator, diags *diag.List) Output {
+func GenerateModel(opts Options, m *model.Model, gens []*Generator, diags *diag.List) Output {
 	defer opts.phase("generating", time.Now())
 	if len(opts.LintRules) > 0 {
 		reg := opts.Registry
@@ -195,12 +225,20 @@ func GenerateModel(opts Options, m *model.Model, gens []Generator, diags *diag.L
 	var wg sync.WaitGroup
 	for i, g := range gens {
 		gm := modelFor(opts, m, g)
-		wg.Go(func() { outs[i] = g.Generate(gm, diags) })
+		wg.Go(func() { outs[i] = g.Generate(gm, diags.For(g.Name)) })
 	}
 	wg.Wait()
 	var all Output
-	for _, o := range outs {
-		all.Files = append(all.Files, o.Files...)
+	writer := map[string]string{} // path: the generator that writes it
+	for i, o := range outs {
+		for _, f := range o.Files {
+			f.Generator = gens[i].Name
+			if other, ok := writer[f.Path]; ok && other != f.Generator && !opts.LastWins {
+				diags.Errorf(token.Position{}, "generators %s and %s both write %s", other, f.Generator, f.Path)
+			}
+			writer[f.Path] = f.Generator
+			all.Files = append(all.Files, f)
+		}
 		all.Owned = append(all.Owned, o.Owned...)
 		all.PackageFiles = append(all.PackageFiles, o.PackageFiles...)
 		all.Remove = append(all.Remove, o.Remove...)

@@ -13,35 +13,16 @@ import (
 	"github.com/apigen-dev/apigen/model"
 )
 
-// Local is implemented by generators whose files for a package depend only
-// on the sources of that package, of the packages it imports (directly or
-// not) and of the packages Local links it with, and on whether those are
-// among the run's packages: not on the run's other packages. A run whose
-// generators are all local can generate again only the packages a change
-// reaches (see cache.Plan); the files of the others stay as they are. A
-// local generator should make no files for a package its model does not
-// emit (model.Model.Emits): a partial run loads the packages the affected
-// ones read as targets, but keeps their files.
-type Local interface {
-	// Local reports whether the generator, as configured, is local over
-	// m, and returns the links of m: for a package whose own markers make
-	// the generator read packages it does not import, their import
-	// paths. A link goes both ways: a package that reads one end reads
-	// the other too.
-	Local(m *model.Model) (links map[string][]string, ok bool)
-}
-
 // links asks every generator for its links over the model it sees, and
 // reports false if one of them is not local. Each package's links come
 // sorted, once each, without the package itself.
-func links(opts Options, m *model.Model, gens []Generator) (map[string][]string, bool) {
+func links(opts Options, m *model.Model, gens []*Generator) (map[string][]string, bool) {
 	out := map[string][]string{}
 	for _, g := range gens {
-		l, ok := g.(Local)
-		if !ok {
+		if g.Links == nil {
 			return nil, false
 		}
-		linked, ok := l.Local(modelFor(opts, m, g))
+		linked, ok := g.Links(modelFor(opts, m, g))
 		if !ok {
 			return nil, false
 		}
@@ -56,8 +37,8 @@ func links(opts Options, m *model.Model, gens []Generator) (map[string][]string,
 	return out, true
 }
 
-func allLocal(gens []Generator) bool {
-	return !slices.ContainsFunc(gens, func(g Generator) bool { _, ok := g.(Local); return !ok })
+func allLocal(gens []*Generator) bool {
+	return !slices.ContainsFunc(gens, func(g *Generator) bool { return g.Links == nil })
 }
 
 // readGraph returns, for each target of res by directory, the directories
@@ -108,7 +89,7 @@ func readGraph(res *load.Result, linked map[string][]string) map[string]cache.Pa
 
 // recordPackages tells opts.Record the run's packages and what each
 // reads, if every generator is local.
-func recordPackages(opts Options, res *load.Result, m *model.Model, gens []Generator) {
+func recordPackages(opts Options, res *load.Result, m *model.Model, gens []*Generator) {
 	if opts.Record == nil {
 		return
 	}
@@ -127,7 +108,7 @@ func recordPackages(opts Options, res *load.Result, m *model.Model, gens []Gener
 // affected ones only. It reports false, the plan dropped, when the run
 // must do everything: a generator is not local, or the change reaches
 // further than the remembered run said (a new import, a new link).
-func generatePart(opts Options, gens []Generator) (Output, *diag.List, bool) {
+func generatePart(opts Options, gens []*Generator) (Output, *diag.List, bool) {
 	rec := opts.Record
 	plan := rec.Plan()
 	if plan == nil {

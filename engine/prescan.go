@@ -11,20 +11,11 @@ import (
 	"github.com/apigen-dev/apigen/markers"
 )
 
-// Needer is implemented by generators that read packages the patterns do
-// not name, such as conversion-gen's peer packages. The engine asks before
-// loading, so those packages join the one load.
-type Needer interface {
-	// Needs returns the extra packages, given the package markers of each
-	// package the patterns name, keyed by import path.
-	Needs(docs map[string]markers.Set) []load.Extra
-}
-
-// extraPackages asks every Needer what it needs. The package markers come
+// extraPackages asks every generator what it needs. The package markers come
 // from a quick listing and a parse of each doc.go; the model parses them
 // again, and reports their problems, after the load.
-func extraPackages(opts Options, reg *markers.Registry, gens []Generator) ([]load.Extra, error) {
-	if !slices.ContainsFunc(gens, func(g Generator) bool { _, ok := g.(Needer); return ok }) {
+func extraPackages(opts Options, reg *markers.Registry, gens []*Generator) ([]load.Extra, error) {
+	if !slices.ContainsFunc(gens, func(g *Generator) bool { return g.Needs != nil }) {
 		return nil, nil
 	}
 	pkgs, err := load.List(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Nested: opts.Nested})
@@ -47,13 +38,13 @@ func extraPackages(opts Options, reg *markers.Registry, gens []Generator) ([]loa
 	return needs(gens, docs), nil
 }
 
-// needs asks every Needer among gens what it needs, given the package
+// needs asks every generator among gens what it needs, given the package
 // markers of the targets.
-func needs(gens []Generator, docs map[string]markers.Set) []load.Extra {
+func needs(gens []*Generator, docs map[string]markers.Set) []load.Extra {
 	var extra []load.Extra
 	for _, g := range gens {
-		if n, ok := g.(Needer); ok {
-			extra = append(extra, n.Needs(docs)...)
+		if g.Needs != nil {
+			extra = append(extra, g.Needs(docs)...)
 		}
 	}
 	return extra

@@ -76,7 +76,7 @@ func (o *owner) Generate(m *model.Model, d *diag.List) Output {
 func TestPruneRun(t *testing.T) {
 	dir := tempModule(t)
 	pruned, kept := filepath.Join(dir, "a/pruned.txt"), filepath.Join(dir, "a/kept.txt")
-	gens := []Generator{&owner{recorder: recorder{name: "pruned"}}, &owner{recorder: recorder{name: "kept"}, noPrune: true}}
+	gens := []*Generator{gen(&owner{recorder: recorder{name: "pruned"}}), gen(&owner{recorder: recorder{name: "kept"}, noPrune: true})}
 	for _, trees := range [][]string{nil, {dir}} {
 		for _, f := range []string{pruned, kept} {
 			if err := os.WriteFile(f, nil, 0o644); err != nil {

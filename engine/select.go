@@ -5,23 +5,10 @@ import (
 	"github.com/apigen-dev/apigen/output"
 )
 
-// Selector is implemented by generators whose tool upstream's scripts
-// give only some of a project's packages: those whose source carries the
-// tool's tag (see model.Package.Tagged). When Options.Select is set, the
-// model such a generator sees holds in Packages only the packages it
-// selects; Named still lists all. Upstream's commands themselves process
-// every package they are given, so the commands named after them leave
-// Select off.
-type Selector interface {
-	// Selects reports whether p, one of the packages the run named, is
-	// one of the generator's inputs.
-	Selects(p *model.Package) bool
-}
-
 // modelFor returns the model g generates from in a run of opts.
-func modelFor(opts Options, m *model.Model, g Generator) *model.Model {
-	if s, ok := g.(Selector); ok && opts.Select {
-		return m.Select(s.Selects)
+func modelFor(opts Options, m *model.Model, g *Generator) *model.Model {
+	if g.Selects != nil && opts.Select {
+		return m.Select(g.Selects)
 	}
 	return m
 }

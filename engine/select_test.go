@@ -42,7 +42,7 @@ func TestSelect(t *testing.T) {
 	for _, sel := range []bool{false, true} {
 		r := &picker{recorder{name: "pick"}}
 		opts := Options{Dir: dir, Patterns: []string{"./..."}, Select: sel, Stdout: os.Stdout, Stderr: os.Stderr}
-		if code := Run(opts, r); code != 0 {
+		if code := Run(opts, gen(r)); code != 0 {
 			t.Fatalf("exit %d", code)
 		}
 		want := all

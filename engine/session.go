@@ -39,7 +39,7 @@ type fileState struct {
 // hand-written files, for later runs. The registry is opts.Registry, or
 // the markers of gens. The model is nil when the packages could not be
 // loaded.
-func Open(opts Options, gens ...Generator) (*Session, *model.Model, *diag.List) {
+func Open(opts Options, gens ...*Generator) (*Session, *model.Model, *diag.List) {
 	res, m, reg, diags := loadModel(opts, gens)
 	if m == nil {
 		return nil, nil, diags
@@ -51,7 +51,7 @@ func Open(opts Options, gens ...Generator) (*Session, *model.Model, *diag.List) 
 // loadModel loads opts.Patterns, with the extra packages gens need, and
 // builds the model; the model is nil when the packages could not be
 // loaded.
-func loadModel(opts Options, gens []Generator) (*load.Result, *model.Model, *markers.Registry, *diag.List) {
+func loadModel(opts Options, gens []*Generator) (*load.Result, *model.Model, *markers.Registry, *diag.List) {
 	reg := opts.Registry
 	if reg == nil {
 		reg = Registry(gens...)
@@ -82,7 +82,7 @@ func loadModel(opts Options, gens []Generator) (*load.Result, *model.Model, *mar
 // them: every package opts names is one it loaded, named exactly, and no
 // hand-written file of the main module has changed since. It reports
 // whether it served the run.
-func (s *Session) Generate(opts Options, gens ...Generator) (Output, *diag.List, bool) {
+func (s *Session) Generate(opts Options, gens ...*Generator) (Output, *diag.List, bool) {
 	var diags diag.List
 	dir, _ := filepath.Abs(opts.Dir)
 	if dir != s.dir || !s.unchanged() {
@@ -174,7 +174,7 @@ func localModule(p *packages.Package) (string, bool) {
 
 // extra selects, from the load, the extra packages gens need for m,
 // loading those it lacks.
-func (s *Session) extra(m *model.Model, gens []Generator) ([]*packages.Package, bool) {
+func (s *Session) extra(m *model.Model, gens []*Generator) ([]*packages.Package, bool) {
 	docs := map[string]markers.Set{}
 	for _, p := range m.Packages {
 		docs[p.Path] = p.Markers

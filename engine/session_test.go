@@ -21,17 +21,17 @@ func TestSessionServesLaterRuns(t *testing.T) {
 	dir := tempModule(t)
 	opts := Options{Dir: dir, Patterns: []string{"./a", "./b"}, Stdout: io.Discard, Stderr: io.Discard}
 	first := &recorder{name: "first"}
-	s, m, diags := Open(opts, first)
+	s, m, diags := Open(opts, gen(first))
 	if diags.Len() > 0 {
 		t.Fatal(diags.Err())
 	}
-	GenerateModel(opts, m, []Generator{first}, diags)
+	GenerateModel(opts, m, []*Generator{gen(first)}, diags)
 
 	second := &recorder{name: "second"}
 	serve := func(patterns ...string) bool {
 		o := opts
 		o.Patterns = patterns
-		_, _, served := s.Generate(o, second)
+		_, _, served := s.Generate(o, gen(second))
 		return served
 	}
 	if !serve("./a") || len(second.seen.Packages) != 1 || second.seen.Packages[0].Path != "m.example/a" {
@@ -61,13 +61,13 @@ func TestSessionServesLaterRuns(t *testing.T) {
 func TestSessionNoticesEdits(t *testing.T) {
 	dir := tempModule(t)
 	opts := Options{Dir: dir, Patterns: []string{"./a"}, Stdout: io.Discard, Stderr: io.Discard}
-	s, _, diags := Open(opts, &recorder{name: "x"})
+	s, _, diags := Open(opts, gen(&recorder{name: "x"}))
 	if diags.Len() > 0 {
 		t.Fatal(diags.Err())
 	}
 	later := time.Now().Add(time.Minute)
 	os.Chtimes(filepath.Join(dir, "a", "a.go"), later, later)
-	if _, _, served := s.Generate(opts, &recorder{name: "y"}); served {
+	if _, _, served := s.Generate(opts, gen(&recorder{name: "y"})); served {
 		t.Error("an edited file did not make the session stale")
 	}
 }
@@ -147,7 +147,7 @@ func TestGeneratedFile(t *testing.T) {
 func TestSessionWarnings(t *testing.T) {
 	dir := tempModule(t)
 	opts := Options{Dir: dir, Patterns: []string{"./a", "./b"}, Stdout: io.Discard, Stderr: io.Discard}
-	s, _, diags := Open(opts, &recorder{name: "first"})
+	s, _, diags := Open(opts, gen(&recorder{name: "first"}))
 	if diags.Len() > 0 {
 		t.Fatal(diags.Err())
 	}
@@ -155,7 +155,7 @@ func TestSessionWarnings(t *testing.T) {
 		var stderr bytes.Buffer
 		o := opts
 		o.Patterns, o.Strict, o.Stderr = []string{"./b"}, strict, &stderr
-		out, diags, served := s.Generate(o, &warner{recorder{name: "w"}})
+		out, diags, served := s.Generate(o, gen(&warner{recorder{name: "w"}}))
 		if !served {
 			t.Fatal("not served")
 		}
@@ -306,20 +306,20 @@ func TestSessionJoinsNewPackages(t *testing.T) {
 	}
 	opts := Options{Dir: dir, Patterns: []string{"./a"}, Stdout: io.Discard, Stderr: io.Discard}
 	first := &recorder{name: "first"}
-	s, m, diags := Open(opts, first)
+	s, m, diags := Open(opts, gen(first))
 	if diags.Len() > 0 {
 		t.Fatal(diags.Err())
 	}
-	GenerateModel(opts, m, []Generator{first}, diags)
+	GenerateModel(opts, m, []*Generator{gen(first)}, diags)
 
 	joined := &recorder{name: "joined"}
 	later := opts
 	later.Patterns = []string{"./c"}
-	if _, _, served := s.Generate(later, joined); !served {
+	if _, _, served := s.Generate(later, gen(joined)); !served {
 		t.Fatal("a run naming a package the session had not loaded was not served")
 	}
 	fresh := &recorder{name: "fresh"}
-	if code := Run(later, fresh); code != 0 {
+	if code := Run(later, gen(fresh)); code != 0 {
 		t.Fatalf("fresh run: exit %d", code)
 	}
 	describe := func(m *model.Model) string {
@@ -346,10 +346,10 @@ func TestSessionJoinsNewPackages(t *testing.T) {
 
 	missing := opts
 	missing.Patterns = []string{"./nope"}
-	if _, _, served := s.Generate(missing, &recorder{name: "missing"}); served {
+	if _, _, served := s.Generate(missing, gen(&recorder{name: "missing"})); served {
 		t.Error("a run naming a package that does not exist was served")
 	}
-	if _, _, served := s.Generate(opts, &recorder{name: "again"}); !served {
+	if _, _, served := s.Generate(opts, gen(&recorder{name: "again"})); !served {
 		t.Error("after a failed join, the session no longer serves its own package")
 	}
 }

@@ -16,7 +16,7 @@ import (
 // every place. Parsing must not panic, and must give the same markers and
 // diagnostics twice.
 func FuzzParse(f *testing.F) {
-	reg := all.Tools.Registry()
+	reg := all.Specs.Registry()
 	seeds := refmod.ReadSeeds(f, "../testdata")
 	for _, l := range seeds.MarkerLines {
 		f.Add(l, uint8(0))

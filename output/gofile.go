@@ -15,8 +15,9 @@ import (
 
 // File is one generated file: where it goes and its bytes.
 type File struct {
-	Path string // absolute
-	Data []byte
+	Path      string // absolute
+	Data      []byte
+	Generator string // the generator that made it, set by the engine
 }
 
 // Header is what precedes the package clause of every generated Go file.

@@ -185,7 +185,7 @@ func TestVerify(t *testing.T) {
 	os.WriteFile(stale, []byte("old\n"), 0o644)
 	os.WriteFile(extra, []byte("e\n"), 0o644)
 	var out bytes.Buffer
-	good, err := Verify([]File{{ok1, []byte("a\n")}, {stale, []byte("new\n")}, {missing, []byte("m\n")}}, []string{ok1, stale, missing, extra}, &out)
+	good, err := Verify([]File{{Path: ok1, Data: []byte("a\n")}, {Path: stale, Data: []byte("new\n")}, {Path: missing, Data: []byte("m\n")}}, []string{ok1, stale, missing, extra}, &out)
 	if err != nil || good {
 		t.Fatalf("Verify = %v, %v", good, err)
 	}

@@ -45,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "generate":
 		return generate(args[1:], stdout, stderr)
 	case "compat":
-		return compat.Main(args[1:], all.Tools.Registry(), stdout, stderr)
+		return compat.Main(args[1:], all.Specs.Registry(), stdout, stderr)
 	case "markers":
 		printMarkers(stdout)
 		return 0
@@ -77,7 +77,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	stdout, stderr = rc.Tee(stdout, stderr)
-	cmd, code, ok := all.Tools.ParseGenerate(args, stdout, stderr)
+	cmd, code, ok := all.Specs.ParseGenerate(args, stdout, stderr)
 	if !ok {
 		return code
 	}
@@ -151,7 +151,7 @@ func serveSession(dir string, s *engine.Session, code int, loaded time.Time) {
 	engine.Serve(dir, sessionIdle(), func(args []string, stdout, stderr io.Writer) (int, bool) {
 		rc := cli.OpenRunCache(append([]string{"generate"}, args...))
 		stdout, stderr = rc.Tee(stdout, stderr)
-		cmd, code, ok := all.Tools.ParseGenerate(args, stdout, stderr)
+		cmd, code, ok := all.Specs.ParseGenerate(args, stdout, stderr)
 		if !ok {
 			return code, true
 		}
@@ -180,7 +180,7 @@ func sessionIdle() time.Duration {
 
 func printMarkers(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	for _, d := range all.Tools.Registry().Definitions() {
+	for _, d := range all.Specs.Registry().Definitions() {
 		fmt.Fprintf(tw, "+%s=%s\t%s\t%s\n", d.Name, d.Value, d.Place, d.Help)
 	}
 	tw.Flush()

@@ -17,5 +17,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("applyconfiguration-gen", args, stdout, stderr, applyconfig.NewTool())
+	return cli.Command(args, stdout, stderr, applyconfig.Spec)
 }

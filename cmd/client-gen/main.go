@@ -16,5 +16,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("client-gen", args, stdout, stderr, client.NewTool())
+	return cli.Command(args, stdout, stderr, client.Spec)
 }

@@ -22,10 +22,10 @@ import (
 // then have one entry per marker and place, and the markers the three
 // read must be the shared definitions.
 func TestOneRegistry(t *testing.T) {
-	gens := map[string]func() engine.Generator{
-		"client-gen":   func() engine.Generator { return &client.Generator{} },
-		"lister-gen":   func() engine.Generator { return &lister.Generator{} },
-		"informer-gen": func() engine.Generator { return &informer.Generator{} },
+	gens := map[string]func() *engine.Generator{
+		"client-gen":   func() *engine.Generator { return (&client.Generator{}).Engine() },
+		"lister-gen":   func() *engine.Generator { return (&lister.Generator{}).Engine() },
+		"informer-gen": func() *engine.Generator { return (&informer.Generator{}).Engine() },
 	}
 	for _, order := range [][]string{
 		{"client-gen", "lister-gen", "informer-gen"},
@@ -36,7 +36,7 @@ func TestOneRegistry(t *testing.T) {
 		{"informer-gen", "lister-gen", "client-gen"},
 	} {
 		t.Run(strings.Join(order, ","), func(t *testing.T) {
-			var list []engine.Generator
+			var list []*engine.Generator
 			for _, name := range order {
 				list = append(list, gens[name]())
 			}

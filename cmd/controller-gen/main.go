@@ -46,8 +46,9 @@ type outputRule struct {
 
 // generator is one generator named on the command line.
 type generator struct {
-	name string
-	gen  engine.Generator
+	name  string
+	gen   *engine.Generator
+	patch *crd.SchemaPatchGenerator // of schemapatch
 	// place tells the generator where to write.
 	place func(dir string)
 }
@@ -122,7 +123,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 func generate(opts engine.Options, gens []*generator, rules map[string]*outputRule, defaultRule *outputRule) int {
 	hidden := map[string]string{} // private directory -> mode
 	orderSchemaPatch(gens)
-	var all []engine.Generator
+	var all []*engine.Generator
 	for _, g := range gens {
 		r := rules[g.name]
 		if r == nil {
@@ -143,6 +144,7 @@ func generate(opts engine.Options, gens []*generator, rules map[string]*outputRu
 		}
 		all = append(all, g.gen)
 	}
+	opts.LastWins = true
 	out, diags := engine.Generate(opts, all...)
 	var printed []output.File
 	kept := out.Files[:0]
@@ -194,13 +196,13 @@ func newGenerator(name, opts string) (*generator, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
+		return &generator{name: name, gen: g.Engine(), place: func(d string) { g.OutputDir = d }}, nil
 	case "schemapatch":
 		g, err := schemapatchOptions(opts)
 		if err != nil {
 			return nil, err
 		}
-		return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
+		return &generator{name: name, gen: g.Engine(), patch: g, place: func(d string) { g.OutputDir = d }}, nil
 	}
 	known := []string{"headerFile", "year"}
 	if name == "rbac" {
@@ -220,13 +222,13 @@ func newGenerator(name, opts string) (*generator, error) {
 			return nil, fmt.Errorf("rbac: missing argument \"roleName\"")
 		}
 		g := &crd.RBACGenerator{RoleName: kv["roleName"], FileName: kv["fileName"], Header: header}
-		return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
+		return &generator{name: name, gen: g.Engine(), place: func(d string) { g.OutputDir = d }}, nil
 	case "webhook":
 		g := &crd.WebhookGenerator{Header: header}
-		return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
+		return &generator{name: name, gen: g.Engine(), place: func(d string) { g.OutputDir = d }}, nil
 	}
 	g := &crd.ObjectGenerator{Header: header}
-	return &generator{name: name, gen: g, place: func(d string) { g.OutputDir = d }}, nil
+	return &generator{name: name, gen: g.Engine(), place: func(d string) { g.OutputDir = d }}, nil
 }
 
 // options reads a generator's name=value pairs, whose names must be

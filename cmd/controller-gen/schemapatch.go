@@ -40,14 +40,14 @@ func schemapatchOptions(s string) (*crd.SchemaPatchGenerator, error) {
 // command line reads: controller-gen runs its generators in that order,
 // so schemapatch finds what they wrote in its manifests directory.
 type recorded struct {
-	engine.Generator
-	out  engine.Output
-	done chan struct{}
+	generate func(m *model.Model, diags *diag.List) engine.Output
+	out      engine.Output
+	done     chan struct{}
 }
 
 func (r *recorded) Generate(m *model.Model, diags *diag.List) engine.Output {
 	defer close(r.done)
-	r.out = r.Generator.Generate(m, diags)
+	r.out = r.generate(m, diags)
 	return r.out
 }
 
@@ -55,14 +55,14 @@ func (r *recorded) Generate(m *model.Model, diags *diag.List) engine.Output {
 // generators before it, once they are generated.
 func orderSchemaPatch(gens []*generator) {
 	for i, g := range gens {
-		sp, ok := g.gen.(*crd.SchemaPatchGenerator)
-		if !ok {
+		sp := g.patch
+		if sp == nil {
 			continue
 		}
 		var earlier []*recorded
 		for _, e := range gens[:i] {
-			r := &recorded{Generator: e.gen, done: make(chan struct{})}
-			e.gen = r
+			r := &recorded{generate: e.gen.Generate, done: make(chan struct{})}
+			e.gen.Generate = r.Generate
 			earlier = append(earlier, r)
 		}
 		sp.Earlier = func() []output.File {

@@ -16,5 +16,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("conversion-gen", args, stdout, stderr, conversion.NewTool())
+	return cli.Command(args, stdout, stderr, conversion.Spec)
 }

@@ -15,5 +15,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("deepcopy-gen", args, stdout, stderr, deepcopy.NewTool())
+	return cli.Command(args, stdout, stderr, deepcopy.Spec)
 }

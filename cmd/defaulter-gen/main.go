@@ -16,5 +16,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("defaulter-gen", args, stdout, stderr, defaulter.NewTool())
+	return cli.Command(args, stdout, stderr, defaulter.Spec)
 }

@@ -17,5 +17,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("featuregate-gen", args, stdout, stderr, featuregate.NewTool())
+	return cli.Command(args, stdout, stderr, featuregate.Spec)
 }

@@ -17,5 +17,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("go-to-protobuf", args, stdout, stderr, protobuf.NewTool())
+	return cli.Command(args, stdout, stderr, protobuf.Spec)
 }

@@ -16,5 +16,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("informer-gen", args, stdout, stderr, informer.NewTool())
+	return cli.Command(args, stdout, stderr, informer.Spec)
 }

@@ -15,5 +15,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("lister-gen", args, stdout, stderr, lister.NewTool())
+	return cli.Command(args, stdout, stderr, lister.Spec)
 }

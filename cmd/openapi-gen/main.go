@@ -19,5 +19,5 @@ func main() {
 // run is two tools over one load: as upstream, the model name files of
 // --output-model-name-file, if asked for, come before the definitions.
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("openapi-gen", args, stdout, stderr, modelname.NewTool(), openapi.NewTool())
+	return cli.Command(args, stdout, stderr, modelname.Spec, openapi.Spec)
 }

@@ -16,5 +16,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("prerelease-lifecycle-gen", args, stdout, stderr, prerelease.NewTool())
+	return cli.Command(args, stdout, stderr, prerelease.Spec)
 }

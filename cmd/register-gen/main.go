@@ -16,5 +16,5 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Command("register-gen", args, stdout, stderr, register.NewTool())
+	return cli.Command(args, stdout, stderr, register.Spec)
 }

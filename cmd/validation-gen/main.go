@@ -27,5 +27,5 @@ func run(args []string, stdout, stderr io.Writer) int {
 		stdout.Write(b)
 		return 0
 	}
-	return cli.Command("validation-gen", args, stdout, stderr, validation.NewTool())
+	return cli.Command(args, stdout, stderr, validation.Spec)
 }

@@ -1,4 +1,4 @@
-// Package all lists every generator's tool, for apigen generate. A new
+// Package all lists every generator's Spec, for apigen generate. A new
 // generator needs its package and one entry here.
 package all
 
@@ -23,26 +23,32 @@ import (
 	"github.com/apigen-dev/apigen/generators/validation"
 )
 
-// Tools are the generators of apigen generate, in the order it runs them,
+// Specs are the generators of apigen generate, in the order it runs them,
 // reports their flag problems and lists them in its help.
-var Tools = cli.Tools{
-	deepcopy.NewTool,
-	validation.NewTool,
-	defaulter.NewTool,
-	conversion.NewTool,
-	register.NewTool,
-	prerelease.NewTool,
-	swaggerdoc.NewTool,
-	featuregate.NewTool,
-	protobuf.NewTool,
-	modelname.NewTool,
-	openapi.NewTool,
-	openapijson.NewTool,
-	applyconfig.NewTool,
-	client.NewTool,
-	lister.NewTool,
-	informer.NewTool,
-	crd.NewTool,
-	crd.NewRBACTool,
-	crd.NewWebhookTool,
+var Specs = cli.Specs{
+	deepcopy.Spec,
+	validation.Spec,
+	defaulter.Spec,
+	conversion.Spec,
+	register.Spec,
+	prerelease.Spec,
+	swaggerdoc.Spec,
+	featuregate.Spec,
+	protobuf.Spec,
+	modelname.Spec,
+	openapi.Spec,
+	openapijson.Spec,
+	applyconfig.Spec,
+	client.Spec,
+	lister.Spec,
+	informer.Spec,
+	crd.Spec,
+	crd.RBACSpec,
+	crd.WebhookSpec,
+}
+
+func init() {
+	if err := Specs.Check(); err != nil {
+		panic(err)
+	}
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/markers"
 )
 
 // cmdline is applyconfiguration-gen's command line.
@@ -19,11 +18,18 @@ type cmdline struct {
 	fromTypes  bool
 }
 
-// NewTool returns applyconfiguration-gen's flags and generator.
-func NewTool() cli.Tool { return &cmdline{} }
-
-func (*cmdline) Name() string                 { return "applyconfiguration" }
-func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+// Spec declares applyconfiguration-gen.
+var Spec = &cli.Spec{
+	Name:    "applyconfiguration",
+	Command: "applyconfiguration-gen",
+	Doc:     "apply configurations for server-side apply, one package per group and version",
+	Markers: (&Generator{}).Define,
+	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+		t := &cmdline{}
+		t.Flags(fs, prefix)
+		return t.Generator
+	},
+}
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	t.prefix = prefix
@@ -38,7 +44,7 @@ func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 
 // Generator makes the generator for the packages patterns name when told
 // where to write, reading the schema file if one is named.
-func (t *cmdline) Generator(c *cli.Common, header []byte, patterns []string) (engine.Generator, error) {
+func (t *cmdline) Generator(c *cli.Common, header []byte, patterns []string) (*engine.Generator, error) {
 	dir, err := t.out.AbsDir(c)
 	if dir == "" || err != nil {
 		return nil, err
@@ -57,5 +63,15 @@ func (t *cmdline) Generator(c *cli.Common, header []byte, patterns []string) (en
 			return nil, fmt.Errorf("--%sopenapi-schema: %v", t.prefix, err)
 		}
 	}
-	return g, nil
+	return g.Engine(), nil
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
+		Needs:    g.Needs,
+	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/markers"
 )
 
 // cmdline is client-gen's command line. Its packages come from --input, not
@@ -30,11 +29,18 @@ type cmdline struct {
 	g             *Generator // once made, for its inputs
 }
 
-// NewTool returns client-gen's flags and generator.
-func NewTool() cli.Tool { return &cmdline{} }
-
-func (*cmdline) Name() string                 { return "client" }
-func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+// Spec declares client-gen.
+var Spec = &cli.Spec{
+	Name:    "client",
+	Command: "client-gen",
+	Doc:     "a typed clientset, with fakes",
+	Markers: (&Generator{}).Define,
+	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+		t := &cmdline{}
+		t.Flags(fs, prefix)
+		return t.Generator
+	},
+}
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	t.prefix = prefix
@@ -59,7 +65,7 @@ func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 }
 
 // Generator makes the generator when told where to write.
-func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (*engine.Generator, error) {
 	dir, err := t.out.AbsDir(c)
 	if dir == "" || err != nil {
 		return nil, err
@@ -100,11 +106,10 @@ func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Ge
 		PluralExceptions:    plurals,
 		IncludedTypes:       included,
 	}
-	return t.g, nil
+	e := t.g.Engine()
+	e.Inputs = append([]string{}, Patterns(t.g.Inputs)...) // not nil: the packages come from the flags
+	return e, nil
 }
-
-// Inputs are the packages of the --input group versions.
-func (t *cmdline) Inputs() []string { return Patterns(t.g.Inputs) }
 
 // includedTypes reads the type overrides: group/version/Type, or
 // group/Type for an internal version.
@@ -124,4 +129,12 @@ func (t *cmdline) includedTypes() (map[GroupVersion][]string, error) {
 		out[gv] = append(out[gv], parts[len(parts)-1])
 	}
 	return out, nil
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+	}
 }

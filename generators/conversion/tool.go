@@ -8,17 +8,23 @@ import (
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/load"
-	"github.com/apigen-dev/apigen/markers"
 )
 
 // cmdline is conversion-gen's command line.
 type cmdline struct{ g Generator }
 
-// NewTool returns conversion-gen's flags and generator.
-func NewTool() cli.Tool { return &cmdline{} }
-
-func (*cmdline) Name() string                 { return "conversion" }
-func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+// Spec declares conversion-gen.
+var Spec = &cli.Spec{
+	Name:    "conversion",
+	Command: "conversion-gen",
+	Doc:     "conversion functions between versions of a group",
+	Markers: (&Generator{}).Define,
+	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+		t := &cmdline{}
+		t.Flags(fs, prefix)
+		return t.Generator
+	},
+}
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	cli.OutputFile(fs, &t.g.OutputFile, prefix, "generated.conversion.go", "zz_generated.conversion.go", "file name for conversion functions in each package")
@@ -28,7 +34,18 @@ func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	fs.StringVar(&t.g.BuildTag, prefix+"build-tag", load.BuildTag, "the build tag that excludes generated files")
 }
 
-func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (*engine.Generator, error) {
 	t.g.Header = header
-	return &t.g, nil
+	return t.g.Engine(), nil
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
+		Needs:    g.Needs,
+		Links:    g.Local,
+	}
 }

@@ -8,28 +8,44 @@ import (
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/markers"
 )
 
 // manifestTool is the part the crd, rbac and webhook tools share: they
 // write YAML manifests to a directory, with an optional header file in
 // which " YEAR" is replaced.
 type manifestTool struct {
-	name      string
 	outputDir string
 	header    string
 	year      string
 }
 
-func (t *manifestTool) Name() string                 { return t.name }
-func (t *manifestTool) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+// manifestSpec is the Spec of one of them: opt-in, because they write
+// outside the packages. flags declares its own flags and makes it from
+// the header and output directory.
+func manifestSpec(name, doc string, flags func(fs *pflag.FlagSet, prefix string) func(header, dir string) *engine.Generator) *cli.Spec {
+	return &cli.Spec{
+		Name:    name,
+		Command: "controller-gen",
+		Doc:     doc,
+		OptIn:   true,
+		Markers: (&Generator{}).Define,
+		Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+			var t manifestTool
+			t.flags(fs, prefix, name)
+			newGen := flags(fs, prefix)
+			return func(c *cli.Common, _ []byte, _ []string) (*engine.Generator, error) {
+				header, dir, err := t.resolve(c)
+				if err != nil {
+					return nil, err
+				}
+				return newGen(header, dir), nil
+			}
+		},
+	}
+}
 
-// OptIn: these generators write outside the packages, so they run only
-// when --generators names them.
-func (t *manifestTool) OptIn() bool { return true }
-
-func (t *manifestTool) flags(fs *pflag.FlagSet, prefix string) {
-	fs.StringVar(&t.outputDir, prefix+"output-dir", "config/"+t.name, "directory the manifests are written to")
+func (t *manifestTool) flags(fs *pflag.FlagSet, prefix, name string) {
+	fs.StringVar(&t.outputDir, prefix+"output-dir", "config/"+name, "directory the manifests are written to")
 	fs.StringVar(&t.header, prefix+"header-file", "", "file whose text goes before the manifests; \" YEAR\" becomes --"+prefix+"year")
 	fs.StringVar(&t.year, prefix+"year", "", "the year put in place of \" YEAR\" in the header file")
 }
@@ -59,68 +75,65 @@ func ReadHeader(file, year string) (string, error) {
 	return strings.ReplaceAll(string(b), " YEAR", " "+year), nil
 }
 
-// crdTool is controller-gen's crd generator as a cli.Tool.
-type crdTool struct {
-	manifestTool
-	g          Generator
-	maxDescLen int
-}
-
-// NewTool returns the crd generator's flags and generator.
-func NewTool() cli.Tool { return &crdTool{manifestTool: manifestTool{name: "crd"}} }
-
-func (t *crdTool) Flags(fs *pflag.FlagSet, prefix string) {
-	t.flags(fs, prefix)
-	fs.BoolVar(&t.g.AllowDangerousTypes, prefix+"allow-dangerous-types", false, "allow float fields")
-	fs.IntVar(&t.maxDescLen, prefix+"max-desc-len", -1, "cut descriptions to this many characters (-1: no limit)")
-	fs.BoolVar(&t.g.GenerateEmbeddedMeta, prefix+"generate-embedded-object-meta", false, "describe the labels and annotations of embedded ObjectMeta")
-	fs.BoolVar(&t.g.IgnoreUnexportedFields, prefix+"ignore-unexported-fields", false, "leave unexported fields out of the schema")
-	fs.BoolVar(&t.g.OmitToolVersion, prefix+"omit-tool-version", false, "leave out the controller-gen version annotation")
-}
-
-func (t *crdTool) Generator(c *cli.Common, _ []byte, _ []string) (engine.Generator, error) {
-	var err error
-	t.g.Header, t.g.OutputDir, err = t.resolve(c)
-	if t.maxDescLen >= 0 {
-		t.g.MaxDescLen = &t.maxDescLen
+// Spec declares controller-gen's crd generator.
+var Spec = manifestSpec("crd", "CustomResourceDefinitions, validated as the API server does", func(fs *pflag.FlagSet, prefix string) func(string, string) *engine.Generator {
+	var g Generator
+	maxDescLen := -1
+	fs.BoolVar(&g.AllowDangerousTypes, prefix+"allow-dangerous-types", false, "allow float fields")
+	fs.IntVar(&maxDescLen, prefix+"max-desc-len", -1, "cut descriptions to this many characters (-1: no limit)")
+	fs.BoolVar(&g.GenerateEmbeddedMeta, prefix+"generate-embedded-object-meta", false, "describe the labels and annotations of embedded ObjectMeta")
+	fs.BoolVar(&g.IgnoreUnexportedFields, prefix+"ignore-unexported-fields", false, "leave unexported fields out of the schema")
+	fs.BoolVar(&g.OmitToolVersion, prefix+"omit-tool-version", false, "leave out the controller-gen version annotation")
+	return func(header, dir string) *engine.Generator {
+		g.Header, g.OutputDir = header, dir
+		if maxDescLen >= 0 {
+			g.MaxDescLen = &maxDescLen
+		}
+		return g.Engine()
 	}
-	return &t.g, err
+})
+
+// RBACSpec declares controller-gen's rbac generator.
+var RBACSpec = manifestSpec("rbac", "RBAC roles from +kubebuilder:rbac markers", func(fs *pflag.FlagSet, prefix string) func(string, string) *engine.Generator {
+	var g RBACGenerator
+	fs.StringVar(&g.RoleName, prefix+"role-name", "manager-role", "name of the ClusterRole, and of Roles without roleName=")
+	fs.StringVar(&g.FileName, prefix+"file-name", "role.yaml", "name of the file written")
+	return func(header, dir string) *engine.Generator {
+		g.Header, g.OutputDir = header, dir
+		return g.Engine()
+	}
+})
+
+// WebhookSpec declares controller-gen's webhook generator.
+var WebhookSpec = manifestSpec("webhook", "webhook configurations from +kubebuilder:webhook markers", func(fs *pflag.FlagSet, prefix string) func(string, string) *engine.Generator {
+	var g WebhookGenerator
+	return func(header, dir string) *engine.Generator {
+		g.Header, g.OutputDir = header, dir
+		return g.Engine()
+	}
+})
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{Name: "crd", Markers: g.Define, Generate: g.Generate}
 }
 
-// rbacTool is controller-gen's rbac generator as a cli.Tool.
-type rbacTool struct {
-	manifestTool
-	g RBACGenerator
+// Engine returns g as the engine runs it.
+func (g *RBACGenerator) Engine() *engine.Generator {
+	return &engine.Generator{Name: "rbac", Markers: g.Define, Generate: g.Generate}
 }
 
-// NewRBACTool returns the rbac generator's flags and generator.
-func NewRBACTool() cli.Tool { return &rbacTool{manifestTool: manifestTool{name: "rbac"}} }
-
-func (t *rbacTool) Flags(fs *pflag.FlagSet, prefix string) {
-	t.flags(fs, prefix)
-	fs.StringVar(&t.g.RoleName, prefix+"role-name", "manager-role", "name of the ClusterRole, and of Roles without roleName=")
-	fs.StringVar(&t.g.FileName, prefix+"file-name", "role.yaml", "name of the file written")
+// Engine returns g as the engine runs it.
+func (g *WebhookGenerator) Engine() *engine.Generator {
+	return &engine.Generator{Name: "webhook", Markers: g.Define, Generate: g.Generate}
 }
 
-func (t *rbacTool) Generator(c *cli.Common, _ []byte, _ []string) (engine.Generator, error) {
-	var err error
-	t.g.Header, t.g.OutputDir, err = t.resolve(c)
-	return &t.g, err
+// Engine returns g as the engine runs it.
+func (g *ObjectGenerator) Engine() *engine.Generator {
+	return &engine.Generator{Name: "object", Markers: g.Define, Generate: g.Generate}
 }
 
-// webhookTool is controller-gen's webhook generator as a cli.Tool.
-type webhookTool struct {
-	manifestTool
-	g WebhookGenerator
-}
-
-// NewWebhookTool returns the webhook generator's flags and generator.
-func NewWebhookTool() cli.Tool { return &webhookTool{manifestTool: manifestTool{name: "webhook"}} }
-
-func (t *webhookTool) Flags(fs *pflag.FlagSet, prefix string) { t.flags(fs, prefix) }
-
-func (t *webhookTool) Generator(c *cli.Common, _ []byte, _ []string) (engine.Generator, error) {
-	var err error
-	t.g.Header, t.g.OutputDir, err = t.resolve(c)
-	return &t.g, err
+// Engine returns g as the engine runs it.
+func (g *SchemaPatchGenerator) Engine() *engine.Generator {
+	return &engine.Generator{Name: "schemapatch", Markers: g.Define, Generate: g.Generate}
 }

@@ -19,7 +19,7 @@ func TestTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := refmod.CopyDir(t, src)
-	tools := cli.Tools{NewTool, NewRBACTool, NewWebhookTool}
+	tools := cli.Specs{Spec, RBACSpec, WebhookSpec}
 	var stdout, stderr bytes.Buffer
 	args := []string{"--chdir", dir, "--generators", "crd,rbac,webhook", "--crd-output-dir", "out/crd",
 		"--rbac-output-dir", "out/rbac", "--rbac-role-name", "shop", "--webhook-output-dir", "out/hooks", "./..."}

@@ -8,7 +8,6 @@ import (
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/load"
-	"github.com/apigen-dev/apigen/markers"
 )
 
 // cmdline is defaulter-gen's command line.
@@ -17,11 +16,18 @@ type cmdline struct {
 	g      Generator
 }
 
-// NewTool returns defaulter-gen's flags and generator.
-func NewTool() cli.Tool { return &cmdline{} }
-
-func (*cmdline) Name() string                 { return "defaulter" }
-func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+// Spec declares defaulter-gen.
+var Spec = &cli.Spec{
+	Name:    "defaulter",
+	Command: "defaulter-gen",
+	Doc:     "defaulting functions that call the SetDefaults_ functions",
+	Markers: (&Generator{}).Define,
+	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+		t := &cmdline{}
+		t.Flags(fs, prefix)
+		return t.Generator
+	},
+}
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	t.prefix = prefix
@@ -30,12 +36,23 @@ func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	fs.StringVar(&t.g.BuildTag, prefix+"build-tag", load.BuildTag, "the build tag that excludes generated files (only "+load.BuildTag+" is supported)")
 }
 
-func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (*engine.Generator, error) {
 	if t.g.BuildTag != load.BuildTag {
 		// Packages are always loaded with load.BuildTag; files generated
 		// under another tag would be read back as hand-written code.
 		return nil, fmt.Errorf("--%sbuild-tag %s is not supported: generated files must carry %s", t.prefix, t.g.BuildTag, load.BuildTag)
 	}
 	t.g.Header = header
-	return &t.g, nil
+	return t.g.Engine(), nil
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
+		Needs:    g.Needs,
+		Links:    g.Local,
+	}
 }

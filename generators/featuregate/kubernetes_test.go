@@ -60,7 +60,7 @@ func TestKubernetesAPI(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	gen := &featuregate.Generator{OutputFile: kubeOutputFile}
-	if code := engine.Run(engine.Options{Dir: dir, Patterns: opted, Stdout: &stdout, Stderr: &stderr}, gen); code != 0 {
+	if code := engine.Run(engine.Options{Dir: dir, Patterns: opted, Stdout: &stdout, Stderr: &stderr}, gen.Engine()); code != 0 {
 		t.Fatalf("generator: exit status %d\n%s%s", code, stdout.String(), stderr.String())
 	}
 	t.Logf("generated for %d packages in %v", len(opted), time.Since(start).Round(time.Second))

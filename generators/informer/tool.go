@@ -5,7 +5,6 @@ import (
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/markers"
 )
 
 // cmdline is informer-gen's command line.
@@ -16,11 +15,18 @@ type cmdline struct {
 	plurals []string
 }
 
-// NewTool returns informer-gen's flags and generator.
-func NewTool() cli.Tool { return &cmdline{} }
-
-func (*cmdline) Name() string                 { return "informer" }
-func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+// Spec declares informer-gen.
+var Spec = &cli.Spec{
+	Name:    "informer",
+	Command: "informer-gen",
+	Doc:     "shared informers",
+	Markers: (&Generator{}).Define,
+	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+		t := &cmdline{}
+		t.Flags(fs, prefix)
+		return t.Generator
+	},
+}
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	t.prefix = prefix
@@ -33,7 +39,7 @@ func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 }
 
 // Generator makes the generator when told where to write.
-func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (*engine.Generator, error) {
 	dir, err := t.out.AbsDir(c)
 	if dir == "" || err != nil {
 		return nil, err
@@ -45,5 +51,14 @@ func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Ge
 		return nil, err
 	}
 	t.g.OutputDir, t.g.OutputPkg, t.g.Header = dir, t.out.Pkg, header
-	return &t.g, nil
+	return t.g.Engine(), nil
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
+	}
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/markers"
 )
 
 // cmdline is lister-gen's command line.
@@ -15,11 +14,18 @@ type cmdline struct {
 	plurals []string
 }
 
-// NewTool returns lister-gen's flags and generator.
-func NewTool() cli.Tool { return &cmdline{} }
-
-func (*cmdline) Name() string                 { return "lister" }
-func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+// Spec declares lister-gen.
+var Spec = &cli.Spec{
+	Name:    "lister",
+	Command: "lister-gen",
+	Doc:     "listers for the types of each group version",
+	Markers: (&Generator{}).Define,
+	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+		t := &cmdline{}
+		t.Flags(fs, prefix)
+		return t.Generator
+	},
+}
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	t.prefix = prefix
@@ -28,7 +34,7 @@ func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 }
 
 // Generator makes the generator when told where to write.
-func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (*engine.Generator, error) {
 	dir, err := t.out.AbsDir(c)
 	if dir == "" || err != nil {
 		return nil, err
@@ -37,5 +43,14 @@ func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Ge
 	if err != nil {
 		return nil, err
 	}
-	return &Generator{OutputDir: dir, OutputPkg: t.out.Pkg, PluralExceptions: plurals, Header: header}, nil
+	return (&Generator{OutputDir: dir, OutputPkg: t.out.Pkg, PluralExceptions: plurals, Header: header}).Engine(), nil
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
+	}
 }

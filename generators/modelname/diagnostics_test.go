@@ -69,5 +69,5 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		args = args[1:]
 	}
 	gen := &modelname.Generator{OutputFile: outputName}
-	return engine.Run(engine.Options{Patterns: args, Strict: strict, Stdout: stdout, Stderr: stderr}, gen)
+	return engine.Run(engine.Options{Patterns: args, Strict: strict, Stdout: stdout, Stderr: stderr}, gen.Engine())
 }

@@ -49,7 +49,7 @@ func TestLookup(t *testing.T) {
 	if diags.Len() > 0 {
 		t.Fatalf("load: %v", diags.Sorted())
 	}
-	m := model.Build(res, engine.Registry(&modelname.Generator{}), diags)
+	m := model.Build(res, engine.Registry((&modelname.Generator{}).Engine()), diags)
 	if diags.Len() > 0 {
 		t.Fatalf("model: %v", diags.Sorted())
 	}

@@ -43,7 +43,7 @@ func regenerate(t *testing.T, dir, headerFile string, readOnly []string, pattern
 	}
 	shipped := refmod.Take(t, dir, outputName)
 	gen := &modelname.Generator{OutputFile: outputName, Header: header, ReadOnly: readOnly}
-	out, diags := engine.Generate(engine.Options{Dir: dir, Patterns: patterns, Stdout: io.Discard, Stderr: io.Discard}, gen)
+	out, diags := engine.Generate(engine.Options{Dir: dir, Patterns: patterns, Stdout: io.Discard, Stderr: io.Discard}, gen.Engine())
 	if diags.Len() > 0 {
 		var b bytes.Buffer
 		diags.Print(&b)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/markers"
 )
 
 // cmdline is the model-name half of openapi-gen's command line. The
@@ -14,11 +13,18 @@ import (
 // the openapi generator does.
 type cmdline struct{ g Generator }
 
-// NewTool returns the flags and generator of openapi-gen's model names.
-func NewTool() cli.Tool { return &cmdline{} }
-
-func (*cmdline) Name() string                 { return "model-name" }
-func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+// Spec declares openapi-gen.
+var Spec = &cli.Spec{
+	Name:    "model-name",
+	Command: "openapi-gen",
+	Doc:     "OpenAPIModelName methods for packages marked +k8s:openapi-model-package",
+	Markers: (&Generator{}).Define,
+	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+		t := &cmdline{}
+		t.Flags(fs, prefix)
+		return t.Generator
+	},
+}
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	file := prefix + "output-file"
@@ -30,10 +36,20 @@ func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 }
 
 // Generator makes the generator when given a file name.
-func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (*engine.Generator, error) {
 	if t.g.OutputFile == "" {
 		return nil, nil
 	}
 	t.g.Header = header
-	return &t.g, nil
+	return t.g.Engine(), nil
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
+		Links:    g.Local,
+	}
 }

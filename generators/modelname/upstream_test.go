@@ -60,7 +60,7 @@ func TestParityUpstreamBehaviour(t *testing.T) {
 	}
 	var stderr bytes.Buffer
 	gen := &modelname.Generator{OutputFile: outputName, Header: header}
-	if code := engine.Run(engine.Options{Dir: dir, Patterns: []string{"./..."}, Stdout: &stderr, Stderr: &stderr}, gen); code != 0 {
+	if code := engine.Run(engine.Options{Dir: dir, Patterns: []string{"./..."}, Stdout: &stderr, Stderr: &stderr}, gen.Engine()); code != 0 {
 		t.Fatalf("exit status %d:\n%s", code, stderr.String())
 	}
 	// Other's marker has no effect, upstream or here: a warning only.

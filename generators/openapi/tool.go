@@ -8,7 +8,6 @@ import (
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/markers"
 )
 
 // cmdline is openapi-gen's command line, but for its model names (see
@@ -21,11 +20,18 @@ type cmdline struct {
 	g      *Generator // once made, for its report
 }
 
-// NewTool returns openapi-gen's flags and generator of definitions.
-func NewTool() cli.Tool { return &cmdline{} }
-
-func (*cmdline) Name() string                 { return "openapi" }
-func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+// Spec declares openapi-gen.
+var Spec = &cli.Spec{
+	Name:    "openapi",
+	Command: "openapi-gen",
+	Doc:     "OpenAPI definitions as Go code, and the API rule violations",
+	Markers: (&Generator{}).Define,
+	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+		t := &cmdline{}
+		t.Flags(fs, prefix)
+		return t.Generator
+	},
+}
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	t.prefix = prefix
@@ -40,7 +46,7 @@ func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 
 // Generator makes the generator when told where to write; in apigen
 // generate, a report is optional.
-func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (*engine.Generator, error) {
 	if !t.out.Asked() {
 		return nil, nil
 	}
@@ -51,14 +57,25 @@ func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Ge
 		return nil, fmt.Errorf(`--report-filename must be specified ("-" for standard output)`)
 	}
 	t.g = &Generator{OutputDir: c.ResolveFile(t.out.Dir), OutputPkg: t.out.Pkg, OutputFile: t.file, Header: header}
-	return t.g, nil
+	e := t.g.Engine()
+	e.Finish = func(stdout, stderr io.Writer) int { return t.finish(c, stdout, stderr) }
+	return e, nil
 }
 
-// Finish writes the API rule violations of the run, or with --verify-only
+// finish writes the API rule violations of the run, or with --verify-only
 // compares them with the report on disk.
-func (t *cmdline) Finish(c *cli.Common, stdout, stderr io.Writer) int {
+func (t *cmdline) finish(c *cli.Common, stdout, stderr io.Writer) int {
 	if t.report == "" {
 		return 0
 	}
 	return WriteReport(c.ResolveFile(t.report), t.g.Report, c.VerifyOnly, stdout, stderr)
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
+	}
 }

@@ -5,13 +5,24 @@ import (
 	"github.com/apigen-dev/apigen/engine"
 )
 
-// NewTool returns prerelease-lifecycle-gen's flags and generator.
-func NewTool() cli.Tool {
-	return &cli.FileTool{
-		ToolName: "prerelease-lifecycle",
-		Upstream: "generated.prerelease_lifecycle.go",
-		Script:   "zz_generated.prerelease-lifecycle.go",
-		Help:     "file name for APILifecycle methods in each package",
-		New:      func(file string, header []byte) engine.Generator { return &Generator{OutputFile: file, Header: header} },
+// Spec declares prerelease-lifecycle-gen.
+var Spec = &cli.Spec{
+	Name:    "prerelease-lifecycle",
+	Command: "prerelease-lifecycle-gen",
+	Doc:     "APILifecycle methods from +k8s:prerelease-lifecycle-gen markers",
+	Markers: (&Generator{}).Define,
+	Flags: cli.FileFlags("generated.prerelease_lifecycle.go", "zz_generated.prerelease-lifecycle.go", "file name for APILifecycle methods in each package",
+		func(file string, header []byte) *engine.Generator {
+			return (&Generator{OutputFile: file, Header: header}).Engine()
+		}),
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
+		Links:    g.Local,
 	}
 }

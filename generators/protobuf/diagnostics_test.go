@@ -30,7 +30,7 @@ func TestDiagnostics(t *testing.T) {
 			g.Packages = nil // the run's packages
 			g.GoCode = protobuf.GogoCode
 			var stderr bytes.Buffer
-			code := engine.Run(engine.Options{Patterns: []string{"./" + name}, Stdout: io.Discard, Stderr: &stderr}, g)
+			code := engine.Run(engine.Options{Patterns: []string{"./" + name}, Stdout: io.Discard, Stderr: &stderr}, g.Engine())
 			if code != 1 {
 				t.Errorf("exit status %d, want 1", code)
 			}
@@ -53,7 +53,7 @@ func TestTombstones(t *testing.T) {
 	_, module := gopathCopy(t)
 	g := fixtureGenerator("tombstones")
 	var stderr bytes.Buffer
-	if code := engine.Run(engine.Options{Dir: module, Patterns: g.Packages, Stdout: io.Discard, Stderr: &stderr}, g); code != 0 {
+	if code := engine.Run(engine.Options{Dir: module, Patterns: g.Packages, Stdout: io.Discard, Stderr: &stderr}, g.Engine()); code != 0 {
 		t.Fatalf("exit status %d:\n%s", code, stderr.String())
 	}
 	proto := string(readFile(t, filepath.Join(module, "tombstones/generated.proto")))
@@ -76,7 +76,7 @@ func TestVerifyMissingTag(t *testing.T) {
 	g := fixtureGenerator("tombstones")
 	var stdout, stderr bytes.Buffer
 	opts := engine.Options{Dir: module, Patterns: g.Packages, Stdout: &stdout, Stderr: &stderr, VerifyOnly: true}
-	if code := engine.Run(opts, g); code != 1 {
+	if code := engine.Run(opts, g.Engine()); code != 1 {
 		t.Fatalf("exit status %d, want 1:\n%s", code, stderr.String())
 	}
 	types := filepath.Join(module, "tombstones/types.go")

@@ -66,7 +66,7 @@ func TestParityKubernetes(t *testing.T) {
 func testFinal(t *testing.T, ws *workspace) {
 	before := goFiles(t, ws.Dirs)
 	var stderr bytes.Buffer
-	if code := engine.Run(ws.options(&stderr), ws.generator(t)); code != 0 {
+	if code := engine.Run(ws.options(&stderr), ws.generator(t).Engine()); code != 0 {
 		t.Fatalf("exit status %d:\n%s", code, stderr.String())
 	}
 	for _, dir := range ws.Dirs {
@@ -158,7 +158,7 @@ func idlOf(t *testing.T, ws *workspace) *protobuf.IDL {
 	t.Helper()
 	g := ws.generator(t)
 	var stderr bytes.Buffer
-	_, m, diags := engine.Open(ws.options(&stderr), g)
+	_, m, diags := engine.Open(ws.options(&stderr), g.Engine())
 	if m == nil || diags.HasErrors() {
 		diags.Print(&stderr)
 		t.Fatalf("loading:\n%s", stderr.String())

@@ -25,7 +25,7 @@ func TestGoCode(t *testing.T) {
 			return map[string][]byte{path: []byte("package tags\n")}, nil
 		}
 		var stderr bytes.Buffer
-		if code := engine.Run(engine.Options{Dir: module, Patterns: g.Packages, Stdout: io.Discard, Stderr: &stderr}, g); code != 0 {
+		if code := engine.Run(engine.Options{Dir: module, Patterns: g.Packages, Stdout: io.Discard, Stderr: &stderr}, g.Engine()); code != 0 {
 			t.Fatalf("exit status %d:\n%s", code, stderr.String())
 		}
 		pbgo := filepath.Join(module, "tags/generated.pb.go")

@@ -63,7 +63,7 @@ func TestStructTags(t *testing.T) {
 	g := fixtureGenerator("tags")
 	var stderr bytes.Buffer
 	opts := engine.Options{Dir: ours, Patterns: g.Packages, Stdout: io.Discard, Stderr: &stderr}
-	if code := engine.Run(opts, g); code != 0 {
+	if code := engine.Run(opts, g.Engine()); code != 0 {
 		t.Fatalf("exit status %d:\n%s", code, stderr.String())
 	}
 	src, theirs := gopathCopy(t)

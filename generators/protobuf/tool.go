@@ -9,7 +9,6 @@ import (
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/markers"
 )
 
 // cmdline is go-to-protobuf's command line. Its packages come from
@@ -23,11 +22,18 @@ type cmdline struct {
 	g            *Generator
 }
 
-// NewTool returns go-to-protobuf's flags and generator.
-func NewTool() cli.Tool { return &cmdline{g: New()} }
-
-func (*cmdline) Name() string                 { return "protobuf" }
-func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+// Spec declares go-to-protobuf.
+var Spec = &cli.Spec{
+	Name:    "protobuf",
+	Command: "go-to-protobuf",
+	Doc:     "Protocol Buffers IDL and marshalling code, without protoc",
+	Markers: (&Generator{}).Define,
+	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+		t := &cmdline{g: New()}
+		t.Flags(fs, prefix)
+		return t.Generator
+	},
+}
 
 // OptIn: apigen generate runs it only when --generators names it, since
 // it also rewrites the Go sources' struct tags.
@@ -58,7 +64,7 @@ func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 }
 
 // Generator makes go-to-protobuf with the flags' settings.
-func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (*engine.Generator, error) {
 	g := t.g
 	g.Header = header
 	g.Packages = split(t.packages)
@@ -71,14 +77,17 @@ func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (engine.Ge
 	if len(g.Packages) == 0 && cli.Own(t.prefix) && len(g.APIMachineryPackages) == 0 {
 		return nil, errNoPackages
 	}
-	return g, nil
+	e := g.Engine()
+	e.Inputs = t.inputs()
+	return e, nil
 }
 
-// Inputs are the packages of --packages: in its own command, the packages
+// inputs are the packages of --packages: in its own command, the packages
 // to load; in apigen generate, loaded besides the arguments'. The
 // apimachinery packages join the load as the generator's needs.
-func (t *cmdline) Inputs() []string {
-	var out []string
+func (t *cmdline) inputs() []string {
+	out := []string{} // not nil: the packages come from the flags
+
 	for _, s := range split(t.packages) {
 		if e, err := parseEntry(s, "--packages"); err == nil {
 			out = append(out, e.path)
@@ -94,4 +103,15 @@ func split(s string) []string {
 		return nil
 	}
 	return strings.Split(s, ",")
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
+		Needs:    g.Needs,
+		Links:    g.Local,
+	}
 }

@@ -5,13 +5,23 @@ import (
 	"github.com/apigen-dev/apigen/engine"
 )
 
-// NewTool returns register-gen's flags and generator.
-func NewTool() cli.Tool {
-	return &cli.FileTool{
-		ToolName: "register",
-		Upstream: "generated.register.go",
-		Script:   "zz_generated.register.go",
-		Help:     "file name for scheme registration in each package",
-		New:      func(file string, header []byte) engine.Generator { return &Generator{OutputFile: file, Header: header} },
+// Spec declares register-gen.
+var Spec = &cli.Spec{
+	Name:    "register",
+	Command: "register-gen",
+	Doc:     "scheme registration of each package's types",
+	Markers: (&Generator{}).Define,
+	Flags: cli.FileFlags("generated.register.go", "zz_generated.register.go", "file name for scheme registration in each package",
+		func(file string, header []byte) *engine.Generator {
+			return (&Generator{OutputFile: file, Header: header}).Engine()
+		}),
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
 	}
 }

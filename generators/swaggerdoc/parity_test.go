@@ -17,7 +17,7 @@ const outputName = "types_swagger_doc_generated.go"
 
 // generate is apigen generate: every tool, of which args pick.
 func generate(args []string, stdout, stderr io.Writer) int {
-	cmd, code, ok := all.Tools.ParseGenerate(args, stdout, stderr)
+	cmd, code, ok := all.Specs.ParseGenerate(args, stdout, stderr)
 	if !ok {
 		return code
 	}
@@ -85,11 +85,11 @@ func TestOptIn(t *testing.T) {
 		if args != "" {
 			flags = append([]string{"--generators", args}, flags...)
 		}
-		cmd, _, ok := all.Tools.ParseGenerate(flags, io.Discard, io.Discard)
+		cmd, _, ok := all.Specs.ParseGenerate(flags, io.Discard, io.Discard)
 		if !ok {
 			t.Fatalf("apigen generate %v did not parse", flags)
 		}
-		got := slices.ContainsFunc(cmd.Generators(), func(g engine.Generator) bool { return g.Name() == "genswaggertypedocs" })
+		got := slices.ContainsFunc(cmd.Generators(), func(g *engine.Generator) bool { return g.Name == "swaggerdoc" })
 		if got != want {
 			t.Errorf("--generators %q: swaggerdoc runs = %v, want %v", args, got, want)
 		}

@@ -5,20 +5,26 @@ import (
 	"github.com/apigen-dev/apigen/engine"
 )
 
-// tool is the generator as apigen generate sees it.
-type tool struct{ cli.FileTool }
+// Spec declares genswaggertypedocs.
+var Spec = &cli.Spec{
+	Name:    "swaggerdoc",
+	Command: "genswaggertypedocs",
+	Doc:     "SwaggerDoc methods from the types' doc comments",
+	// Opt-in, so that existing runs do not start writing swagger files.
+	OptIn:   true,
+	Markers: (&Generator{}).Define,
+	Flags: cli.FileFlags("types_swagger_doc_generated.go", "types_swagger_doc_generated.go", "file name for the SwaggerDoc methods in each package with a types.go",
+		func(file string, header []byte) *engine.Generator {
+			return (&Generator{OutputFile: file, Header: header}).Engine()
+		}),
+}
 
-// OptIn: apigen generate runs it only when --generators names it, so that
-// existing runs do not start writing swagger files.
-func (*tool) OptIn() bool { return true }
-
-// NewTool returns the flags and generator of the swagger docs.
-func NewTool() cli.Tool {
-	return &tool{cli.FileTool{
-		ToolName: "swaggerdoc",
-		Upstream: "types_swagger_doc_generated.go",
-		Script:   "types_swagger_doc_generated.go",
-		Help:     "file name for the SwaggerDoc methods in each package with a types.go",
-		New:      func(file string, header []byte) engine.Generator { return &Generator{OutputFile: file, Header: header} },
-	}}
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
+		Links:    g.Local,
+	}
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/markers"
 )
 
 // cmdline is validation-gen's command line.
@@ -17,11 +16,18 @@ type cmdline struct {
 	docs   bool
 }
 
-// NewTool returns validation-gen's flags and generator.
-func NewTool() cli.Tool { return &cmdline{} }
-
-func (*cmdline) Name() string                 { return "validation" }
-func (*cmdline) Define(reg *markers.Registry) { (&Generator{}).Define(reg) }
+// Spec declares validation-gen.
+var Spec = &cli.Spec{
+	Name:    "validation",
+	Command: "validation-gen",
+	Doc:     "declarative validation functions",
+	Markers: (&Generator{}).Define,
+	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
+		t := &cmdline{}
+		t.Flags(fs, prefix)
+		return t.Generator
+	},
+}
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	t.prefix = prefix
@@ -39,7 +45,7 @@ func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	}
 }
 
-func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Generator, error) {
+func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (*engine.Generator, error) {
 	if t.g.TestAllowlist != "" && t.g.TestOutputRoot == "" {
 		return nil, fmt.Errorf("--%stest-allowlist is only meaningful with --%stest-output-root", t.prefix, t.prefix)
 	}
@@ -64,7 +70,7 @@ func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (engine.Ge
 		t.g.TestAllowlist = c.Resolve(t.g.TestAllowlist)
 	}
 	t.g.Header = header
-	return &t.g, nil
+	return t.g.Engine(), nil
 }
 
 // ScriptReadOnlyPkgs are apigen generate's default --validation-readonly-pkg:
@@ -80,4 +86,15 @@ var ScriptReadOnlyPkgs = []string{
 	"k8s.io/apimachinery/pkg/version",
 	"time",
 	"k8s.io/apimachinery/pkg/apis/meta/v1/validation",
+}
+
+// Engine returns g as the engine runs it.
+func (g *Generator) Engine() *engine.Generator {
+	return &engine.Generator{
+		Markers:  g.Define,
+		Generate: g.Generate,
+		Selects:  g.Selects,
+		Needs:    g.Needs,
+		Links:    g.Local,
+	}
 }

@@ -59,7 +59,7 @@ func SchemeOrder(t testing.TB, file, apiBase string) []string {
 func WriteApplySchema(t testing.TB, dir string, pkgs []string, file string) {
 	t.Helper()
 	g := &applyconfig.Generator{External: applyconfig.DefaultExternal(), Schema: applyconfig.SchemaSource{InProcess: true}, Dir: dir, Patterns: pkgs}
-	_, m, diags := engine.Open(engine.Options{Dir: dir, Patterns: pkgs}, g)
+	_, m, diags := engine.Open(engine.Options{Dir: dir, Patterns: pkgs}, g.Engine())
 	if m == nil || diags.HasErrors() {
 		t.Fatalf("loading %v: %v", pkgs, diags.Err())
 	}
