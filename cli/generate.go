@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/apigen-dev/apigen/engine"
-	)
+)
 
 // Generate is a parsed apigen generate.
 type Generate struct {
