@@ -12,7 +12,7 @@ import (
 	"github.com/apigen-dev/apigen/generators/client"
 	"github.com/apigen-dev/apigen/generators/informer"
 	"github.com/apigen-dev/apigen/generators/lister"
-	"github.com/apigen-dev/apigen/generators/lister/genclient"
+	"github.com/apigen-dev/apigen/internal/genclient"
 	"github.com/apigen-dev/apigen/markers"
 )
 

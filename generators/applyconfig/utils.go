@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/apigen-dev/apigen/generators/lister/genclient"
+	"github.com/apigen-dev/apigen/internal/genclient"
 	"github.com/apigen-dev/apigen/output"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/apigen-dev/apigen/generators/lister/genclient"
+	"github.com/apigen-dev/apigen/internal/genclient"
 	"github.com/apigen-dev/apigen/output"
 )
 

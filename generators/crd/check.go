@@ -20,7 +20,7 @@ import (
 	"k8s.io/client-go/util/jsonpath"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
-	"github.com/apigen-dev/apigen/generators/openapi/cel"
+	"github.com/apigen-dev/apigen/internal/cel"
 	"github.com/apigen-dev/apigen/markers"
 )
 

@@ -11,7 +11,7 @@ import (
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/apigen-dev/apigen/generators/lister/genclient"
+	"github.com/apigen-dev/apigen/internal/genclient"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
 )

@@ -10,7 +10,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/apigen-dev/apigen/diag"
-	"github.com/apigen-dev/apigen/generators/openapi/cel"
+	"github.com/apigen-dev/apigen/internal/cel"
 )
 
 // checkCEL compiles and cost-checks every x-kubernetes-validations rule the

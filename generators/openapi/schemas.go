@@ -1,7 +1,7 @@
 // Schemas: the OpenAPI definitions as data.
 //
 // Besides the Go code it writes, the generator keeps every definition as a
-// kube-openapi spec.Schema, for the CEL checker (generators/openapi/cel)
+// kube-openapi spec.Schema, for the CEL checker (internal/cel)
 // and the JSON OpenAPI writer (generators/openapijson):
 //
 //	defs := openapi.Schemas(m, diags)       // map[name]*openapi.Definition
