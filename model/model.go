@@ -33,6 +33,7 @@ type Model struct {
 	typeInfo  map[*types.Type]*typeInfo
 	instances map[*types.Type]*Instance
 	b         *builder // reads more packages into the same universe
+	results   *results // computed from the model, shared by its views
 }
 
 // Instance describes an instantiated generic type.
@@ -177,7 +178,7 @@ func Build(res *load.Result, reg *markers.Registry, diags *diag.List) *Model {
 		reg:      reg,
 		diags:    diags,
 		loaded:   res.ByPath,
-		m:        &Model{Fset: res.Fset, typeInfo: map[*types.Type]*typeInfo{}, instances: map[*types.Type]*Instance{}, read: map[string]*Package{}},
+		m:        &Model{Fset: res.Fset, typeInfo: map[*types.Type]*typeInfo{}, instances: map[*types.Type]*Instance{}, read: map[string]*Package{}, results: &results{}},
 	}
 	b.m.Universe = b.u
 	b.m.b = b
