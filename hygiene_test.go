@@ -77,3 +77,34 @@ func TestDirectRequirements(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratorsIndependent checks that no generator imports another:
+// shared code lives in internal packages, and results pass through the
+// engine. generators/all, which lists every generator, is the exception.
+func TestGeneratorsIndependent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list over the repository")
+	}
+	const root = "github.com/apigen-dev/apigen/generators/"
+	lines := goList(t, "-f", `{{.ImportPath}}{{range .Imports}},{{.}}{{end}}`, "./generators/...")
+	generator := func(path string) string {
+		name, _, _ := strings.Cut(strings.TrimPrefix(path, root), "/")
+		return name
+	}
+	checked := 0
+	for _, line := range lines {
+		pkg, imports, _ := strings.Cut(line, ",")
+		if generator(pkg) == "all" {
+			continue
+		}
+		checked++
+		for _, imp := range strings.Split(imports, ",") {
+			if strings.HasPrefix(imp, root) && generator(imp) != generator(pkg) {
+				t.Errorf("%s imports %s: a generator reaches another through internal packages or engine.Result", pkg, imp)
+			}
+		}
+	}
+	if checked < 17 {
+		t.Fatalf("checked %d generator packages; go list gave %q", checked, lines)
+	}
+}

@@ -25,7 +25,7 @@ import (
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/internal/genclient"
-	"github.com/apigen-dev/apigen/generators/openapi"
+	"github.com/apigen-dev/apigen/internal/openapi"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"

@@ -20,7 +20,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/apigen-dev/apigen/diag"
-	"github.com/apigen-dev/apigen/generators/openapi"
+	"github.com/apigen-dev/apigen/internal/openapi"
 	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"

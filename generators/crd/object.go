@@ -17,7 +17,7 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/generators/deepcopy"
+	"github.com/apigen-dev/apigen/internal/deepcopy"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"

@@ -8,6 +8,7 @@ import (
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/modelname"
+	names "github.com/apigen-dev/apigen/internal/modelname"
 	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
@@ -29,7 +30,7 @@ func TestModelPackageGrammar(t *testing.T) {
 		"io.k8s.api\tv1":     false,
 		`io\k8s`:             false,
 	} {
-		_, err := modelname.ModelPackage{}.Parse(raw)
+		_, err := names.ModelPackage{}.Parse(raw)
 		if (err == nil) != ok {
 			t.Errorf("Parse(%q) error = %v, want ok = %v", raw, err, ok)
 		}
@@ -67,13 +68,13 @@ func TestLookup(t *testing.T) {
 		{"afterclause", "Thing", "io.example.after-clause_1"},
 	} {
 		typ := m.Universe.Type(types.Name{Package: "modelname.example/" + c.pkg, Name: c.name})
-		got, ok := modelname.Lookup(m, typ)
+		got, ok := names.Lookup(m, typ)
 		if got != c.want || ok != (c.want != "") {
 			t.Errorf("Lookup(%s.%s) = %q, %v; want %q", c.pkg, c.name, got, ok, c.want)
 		}
 	}
 	// A type of a package the model did not read has no answer.
-	if got, ok := modelname.Lookup(m, &types.Type{Name: types.Name{Package: "example.invalid/p", Name: "T"}}); ok {
+	if got, ok := names.Lookup(m, &types.Type{Name: types.Name{Package: "example.invalid/p", Name: "T"}}); ok {
 		t.Errorf("Lookup of an unread package's type = %q, want none", got)
 	}
 }

@@ -4,6 +4,7 @@
 package modelname
 
 import (
+	names "github.com/apigen-dev/apigen/internal/modelname"
 	"slices"
 	"strings"
 
@@ -34,8 +35,8 @@ func (g *Generator) Name() string { return "openapi-gen" }
 
 // Define declares the marker and claims its name space.
 func (g *Generator) Define(reg *markers.Registry) {
-	reg.Define(Marker)
-	reg.Own(markerName)
+	reg.Define(names.Marker)
+	reg.Own(names.Marker.Name)
 }
 
 // Generate writes one file for each package, other than the read-only
@@ -60,11 +61,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 // the main module that carry a +k8s:openapi line, and every package of
 // another module: the script names those itself (the apimachinery
 // packages, --extra-pkgs).
-func (g *Generator) Selects(p *model.Package) bool { return OpenAPIInput(p) }
-
-// OpenAPIInput is the test Selects makes, which openapi-gen's definitions
-// share.
-func OpenAPIInput(p *model.Package) bool { return !p.Local() || p.Tagged("k8s:openapi") }
+func (g *Generator) Selects(p *model.Package) bool { return names.OpenAPIInput(p) }
 
 // method is one OpenAPIModelName method to write.
 type method struct {
@@ -106,20 +103,20 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.Li
 // warned about: upstream silently ignores it.
 func methodsOf(m *model.Model, p *model.Package, diags *diag.List) []method {
 	pkgValue := ""
-	if mk, ok := p.Markers.Get(markerName); ok {
+	if mk, ok := p.Markers.Get(names.Marker.Name); ok {
 		pkgValue = mk.Value.(string)
 	}
 	local := namer.NewPublicNamer(0)
 	var out []method
 	for _, t := range sortedTypes(m, p) {
 		value := pkgValue
-		mk, tagged := m.DocMarkers(t).Get(markerName)
+		mk, tagged := m.DocMarkers(t).Get(names.Marker.Name)
 		if tagged && mk.Value != "" {
 			value = mk.Value.(string)
 		}
 		if !isModel(t) {
 			if tagged {
-				diags.Warnf(mk.Pos, "+%s on type %s has no effect: only exported struct types get an OpenAPIModelName method", markerName, t.Name.Name)
+				diags.Warnf(mk.Pos, "+%s on type %s has no effect: only exported struct types get an OpenAPIModelName method", names.Marker.Name, t.Name.Name)
 			}
 			continue
 		}

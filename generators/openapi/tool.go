@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"fmt"
+	impl "github.com/apigen-dev/apigen/internal/openapi"
 	"io"
 
 	"github.com/spf13/pflag"
@@ -16,8 +17,8 @@ type cmdline struct {
 	prefix string
 	out    cli.Output
 	file   string
-	report string     // where the violations go; "" is nowhere
-	g      *Generator // once made, for its report
+	report string          // where the violations go; "" is nowhere
+	g      *impl.Generator // once made, for its report
 }
 
 // Spec declares openapi-gen.
@@ -25,7 +26,7 @@ var Spec = &cli.Spec{
 	Name:    "openapi",
 	Command: "openapi-gen",
 	Doc:     "OpenAPI definitions as Go code, and the API rule violations",
-	Markers: (&Generator{}).Define,
+	Markers: (&impl.Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
 		t := &cmdline{}
 		t.Flags(fs, prefix)
@@ -56,7 +57,7 @@ func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (*engine.G
 	if cli.Own(t.prefix) && t.report == "" {
 		return nil, fmt.Errorf(`--report-filename must be specified ("-" for standard output)`)
 	}
-	t.g = &Generator{OutputDir: c.ResolveFile(t.out.Dir), OutputPkg: t.out.Pkg, OutputFile: t.file, Header: header}
+	t.g = &impl.Generator{OutputDir: c.ResolveFile(t.out.Dir), OutputPkg: t.out.Pkg, OutputFile: t.file, Header: header}
 	e := t.g.Engine()
 	e.Finish = func(stdout, stderr io.Writer) int { return t.finish(c, stdout, stderr) }
 	return e, nil
@@ -68,14 +69,5 @@ func (t *cmdline) finish(c *cli.Common, stdout, stderr io.Writer) int {
 	if t.report == "" {
 		return 0
 	}
-	return WriteReport(c.ResolveFile(t.report), t.g.Report, c.VerifyOnly, stdout, stderr)
-}
-
-// Engine returns g as the engine runs it.
-func (g *Generator) Engine() *engine.Generator {
-	return &engine.Generator{
-		Markers:  g.Define,
-		Generate: g.Generate,
-		Selects:  g.Selects,
-	}
+	return impl.WriteReport(c.ResolveFile(t.report), t.g.Report, c.VerifyOnly, stdout, stderr)
 }

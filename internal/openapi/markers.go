@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/apigen-dev/apigen/generators/modelname"
+	"github.com/apigen-dev/apigen/internal/modelname"
 	"github.com/apigen-dev/apigen/markers"
 )
 

@@ -51,6 +51,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 )
@@ -124,27 +125,14 @@ type result struct {
 	lint []violation
 }
 
-var memo struct {
-	sync.Mutex
-	m     *model.Model
-	r     *result
-	diags []diag.Diagnostic // what computing r found
-}
+// schemas is the definitions of a model's packages, computed once per run
+// and selection: openapi-gen's Go file, the OpenAPI v3 document and the
+// apply configurations' schema share them.
+var schemas = &engine.Result[*result]{Name: "openapi schemas", Compute: compute}
 
-// computed computes the definitions of m once: the generator and other
-// users of Schemas share them. A second caller waits for the first, and
-// gets the same diagnostics (a list prints each diagnostic once).
-func computed(m *model.Model, diags *diag.List) *result {
-	memo.Lock()
-	defer memo.Unlock()
-	if memo.m != m {
-		var found diag.List
-		memo.m, memo.r = m, compute(m, &found)
-		memo.diags = found.Sorted()
-	}
-	diags.Add(memo.diags...)
-	return memo.r
-}
+// computed returns the definitions of m, with the diagnostics computing
+// them found.
+func computed(m *model.Model, diags *diag.List) *result { return schemas.Of(m, diags) }
 
 // data turns a definition into its Definition.
 func (b *builder) data(d *definition) *Definition {

@@ -94,3 +94,10 @@ func Lookup(m *model.Model, t *types.Type) (pkg string, ok bool) {
 	}
 	return "", false
 }
+
+// OpenAPIInput reports whether openapi-gen's model names and definitions
+// take p: as kube_codegen.sh's gen_openapi does, the packages of the main
+// module that carry a +k8s:openapi line, and every package of another
+// module (the script names those itself: the apimachinery packages,
+// --extra-pkgs).
+func OpenAPIInput(p *model.Package) bool { return !p.Local() || p.Tagged("k8s:openapi") }

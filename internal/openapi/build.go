@@ -15,7 +15,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/apigen-dev/apigen/diag"
-	"github.com/apigen-dev/apigen/generators/modelname"
+	"github.com/apigen-dev/apigen/internal/modelname"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 )

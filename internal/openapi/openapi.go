@@ -27,7 +27,7 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/generators/modelname"
+	"github.com/apigen-dev/apigen/internal/modelname"
 	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
