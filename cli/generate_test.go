@@ -153,3 +153,18 @@ func TestToolFlagsPrefixed(t *testing.T) {
 		t.Fatalf("read %d flags from apigen generate --help:\n%s", flags, help.String())
 	}
 }
+
+// TestOptIn checks which generators apigen generate runs only when
+// --generators names them: those that write outside the packages or
+// rewrite the sources, as the README says.
+func TestOptIn(t *testing.T) {
+	var optIn []string
+	for _, s := range all.Specs {
+		if s.OptIn {
+			optIn = append(optIn, s.Name)
+		}
+	}
+	if want := []string{"swaggerdoc", "protobuf", "crd", "rbac", "webhook"}; !slices.Equal(optIn, want) {
+		t.Errorf("opt-in generators %q, want %q", optIn, want)
+	}
+}

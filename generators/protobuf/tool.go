@@ -27,6 +27,8 @@ var Spec = &cli.Spec{
 	Name:    "protobuf",
 	Command: "go-to-protobuf",
 	Doc:     "Protocol Buffers IDL and marshalling code, without protoc",
+	// Opt-in: it also rewrites the Go sources' struct tags.
+	OptIn:   true,
 	Markers: (&Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
 		t := &cmdline{g: New()}
@@ -34,10 +36,6 @@ var Spec = &cli.Spec{
 		return t.Generator
 	},
 }
-
-// OptIn: apigen generate runs it only when --generators names it, since
-// it also rewrites the Go sources' struct tags.
-func (*cmdline) OptIn() bool { return true }
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	t.prefix = prefix
