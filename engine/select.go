@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"sync"
+
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
 )
@@ -11,6 +13,21 @@ func modelFor(opts Options, m *model.Model, g *Generator) *model.Model {
 		return m.Select(g.Selects)
 	}
 	return m
+}
+
+// EachPackage makes, concurrently, the file of each package of m that the
+// run emits (see model.Model.Emits), file returning nil for none, and
+// returns them as PerPackage does.
+func EachPackage(m *model.Model, name string, file func(p *model.Package) *output.File, owns func(*model.Package) bool) Output {
+	files := make([]*output.File, len(m.Packages))
+	var wg sync.WaitGroup
+	for i, p := range m.Packages {
+		if m.Emits(p) {
+			wg.Go(func() { files[i] = file(p) })
+		}
+	}
+	wg.Wait()
+	return PerPackage(m, name, files, owns)
 }
 
 // PerPackage is the output of a generator that writes at most one file of

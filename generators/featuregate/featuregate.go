@@ -13,7 +13,6 @@ import (
 	"go/token"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -52,15 +51,13 @@ func (g *Generator) Needs(map[string]markers.Set) []load.Extra {
 // Generate writes one file into each package that opts in.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	known := g.knownGates(m, diags)
-	files := make([]*output.File, len(m.Packages))
-	var wg sync.WaitGroup
-	for i, p := range m.Packages {
-		if mk, ok := p.Markers.Get(enableMarker); ok {
-			wg.Go(func() { files[i] = g.packageFile(m, p, mk, known, diags) })
+	return engine.EachPackage(m, g.OutputFile, func(p *model.Package) *output.File {
+		mk, ok := p.Markers.Get(enableMarker)
+		if !ok {
+			return nil
 		}
-	}
-	wg.Wait()
-	return engine.PerPackage(m, g.OutputFile, files, nil)
+		return g.packageFile(m, p, mk, known, diags)
+	}, nil)
 }
 
 // knownGates returns the values of the exported string constants of the

@@ -46,13 +46,12 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		return engine.Output{}
 	}
 	writable := func(p *model.Package) bool { return !slices.Contains(g.ReadOnly, p.Path) }
-	var files []*output.File
-	for _, p := range m.Packages {
-		if writable(p) && m.Emits(p) {
-			files = append(files, g.packageFile(m, p, diags))
+	out := engine.EachPackage(m, g.OutputFile, func(p *model.Package) *output.File {
+		if !writable(p) {
+			return nil
 		}
-	}
-	out := engine.PerPackage(m, g.OutputFile, files, writable)
+		return g.packageFile(m, p, diags)
+	}, writable)
 	out.PackageFiles, out.NoPrune = nil, true // upstream's script never deletes model-name files
 	return out
 }

@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"k8s.io/gengo/v2/codetags"
 	"k8s.io/gengo/v2/generator"
@@ -43,15 +42,12 @@ func (g *Generator) Selects(p *model.Package) bool {
 // Generate writes one file for each package marked
 // +k8s:prerelease-lifecycle-gen=true, even when it has no API types.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
-	files := make([]*output.File, len(m.Packages))
-	var wg sync.WaitGroup
-	for i, p := range m.Packages {
-		if enabled(p) && m.Emits(p) {
-			wg.Go(func() { files[i] = g.packageFile(m, p, diags) })
+	return engine.EachPackage(m, g.OutputFile, func(p *model.Package) *output.File {
+		if !enabled(p) {
+			return nil
 		}
-	}
-	wg.Wait()
-	return engine.PerPackage(m, g.OutputFile, files, nil)
+		return g.packageFile(m, p, diags)
+	}, nil)
 }
 
 func enabled(p *model.Package) bool {

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/namer"
@@ -59,18 +58,14 @@ const handWrittenFile = "register.go"
 // Generate writes one file for each package that asks for registration,
 // registers external (versioned) types and has no register.go.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
-	files := make([]*output.File, len(m.Packages))
-	var wg sync.WaitGroup
-	for i, p := range m.Packages {
-		wg.Go(func() {
-			if gv, ok := groupVersion(m, p, diags); ok {
-				files[i] = g.packageFile(m, p, gv, diags)
-			}
-		})
+	file := func(p *model.Package) *output.File {
+		if gv, ok := groupVersion(m, p, diags); ok {
+			return g.packageFile(m, p, gv, diags)
+		}
+		return nil
 	}
-	wg.Wait()
 	// A hand-written register.go is never ours, whatever --output-file says.
-	return engine.PerPackage(m, g.OutputFile, files, func(p *model.Package) bool {
+	return engine.EachPackage(m, g.OutputFile, file, func(p *model.Package) bool {
 		return g.OutputFile != handWrittenFile || !hasFile(p, handWrittenFile)
 	})
 }

@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"sync"
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
@@ -61,15 +60,13 @@ var skippedGroups = map[string]bool{"apidiscovery.k8s.io": true}
 
 // Generate writes a file for each input package that has a types.go.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
-	files := make([]*output.File, len(m.Packages))
-	var wg sync.WaitGroup
-	for i, p := range m.Packages {
-		if f := sourceFile(p); f != nil && m.Emits(p) {
-			wg.Go(func() { files[i] = g.packageFile(m, p, f, diags) })
+	return engine.EachPackage(m, g.OutputFile, func(p *model.Package) *output.File {
+		f := sourceFile(p)
+		if f == nil {
+			return nil
 		}
-	}
-	wg.Wait()
-	return engine.PerPackage(m, g.OutputFile, files, nil)
+		return g.packageFile(m, p, f, diags)
+	}, nil)
 }
 
 // sourceFile returns the syntax of p's types.go, or nil.

@@ -7,7 +7,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/namer"
@@ -37,15 +36,7 @@ func (g *Generator) Selects(p *model.Package) bool {
 
 // Generate writes one file per package that asks for deep-copy methods.
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
-	files := make([]*output.File, len(m.Packages))
-	var wg sync.WaitGroup
-	for i, p := range m.Packages {
-		if m.Emits(p) {
-			wg.Go(func() { files[i] = g.packageFile(m, p, diags) })
-		}
-	}
-	wg.Wait()
-	return engine.PerPackage(m, g.OutputFile, files, nil)
+	return engine.EachPackage(m, g.OutputFile, func(p *model.Package) *output.File { return g.packageFile(m, p, diags) }, nil)
 }
 
 func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.List) *output.File {
