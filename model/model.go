@@ -76,6 +76,7 @@ type typeInfo struct {
 func (m *Model) Extend(targets, extra []*packages.Package, diags *diag.List) *Model {
 	view := *m
 	view.Packages = nil
+	view.results = &results{} // a later run's: it may read more packages
 	b := m.b
 	b.diags = diags
 	for _, p := range targets {
