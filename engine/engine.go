@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"go/token"
 	"io"
-	"os"
-	"path/filepath"
-	"slices"
 	"sync"
 	"time"
 
@@ -80,6 +77,15 @@ type Output struct {
 
 	prunable []string        // the owned paths pruning may remove, once merged
 	only     map[string]bool // of a partial run: the package directories it answers for
+	run      *run            // what made it, for the run cache
+}
+
+// run is what a run generated from, for the run cache to record once it
+// has written: the model, and, when the run was whole, its generators,
+// whose package graph it records too.
+type run struct {
+	m    *model.Model
+	gens []*Generator
 }
 
 // Options configure one run.
@@ -155,44 +161,15 @@ func Finish(opts Options, out Output, diags *diag.List) int {
 		if !ok {
 			return 1
 		}
-		recordOutput(opts, out, stale)
+		record(opts, out, stale)
 		return 0
 	}
 	if err := output.Write(out.Files, stale, opts.Stderr); err != nil {
 		fmt.Fprintln(opts.Stderr, err)
 		return 1
 	}
-	recordOutput(opts, out, stale)
+	record(opts, out, stale)
 	return 0
-}
-
-// recordOutput tells opts.Record what a successful run left: its files,
-// the paths it owns without generating them, and the trees it wrote in.
-func recordOutput(opts Options, out Output, stale []string) {
-	rec := opts.Record
-	if rec == nil {
-		return
-	}
-	rec.Watch(out.PackageFiles...)
-	generated := map[string]bool{}
-	for _, f := range out.Files {
-		rec.Outputs(f.Path)
-		rec.Watch(filepath.Base(f.Path))
-		generated[output.Join(f.Path, "")] = true
-	}
-	for _, p := range slices.Concat(out.Owned, stale, out.Remove) {
-		if generated[output.Join(p, "")] {
-			continue
-		}
-		rec.Watch(filepath.Base(p))
-		if _, err := os.Lstat(p); err == nil {
-			rec.Outputs(p) // owned, not generated, left in place: it must stay as it is
-		} else {
-			rec.Absent(p)
-		}
-	}
-	rec.OutputTrees(out.Roots...) // a generator may own any Go file there
-	rec.Trees(opts.PruneTrees...)
 }
 
 // Generate loads and runs the generators, returning their combined output
@@ -202,13 +179,14 @@ func Generate(opts Options, gens ...*Generator) (Output, *diag.List) {
 		return out, diags
 	}
 	// No session: the hand-written files need no stamps for later runs.
-	res, m, _, diags := loadModel(opts, gens)
+	_, m, _, diags := loadModel(opts, gens)
 	if m == nil {
 		return Output{}, diags
 	}
-	recordPackages(opts, res, m, gens)
 	// Problems the model found are reported with the generators' own.
-	return GenerateModel(opts, m, gens, diags), diags
+	out := GenerateModel(opts, m, gens, diags)
+	out.run.gens = gens
+	return out, diags
 }
 
 // GenerateModel runs the generators concurrently over m.
@@ -228,7 +206,7 @@ func GenerateModel(opts Options, m *model.Model, gens []*Generator, diags *diag.
 		wg.Go(func() { outs[i] = g.Generate(gm, diags.For(g.Name)) })
 	}
 	wg.Wait()
-	var all Output
+	all := Output{run: &run{m: m}}
 	writer := map[string]string{} // path: the generator that writes it
 	for i, o := range outs {
 		for _, f := range o.Files {

@@ -87,22 +87,6 @@ func readGraph(res *load.Result, linked map[string][]string) map[string]cache.Pa
 	return out
 }
 
-// recordPackages tells opts.Record the run's packages and what each
-// reads, if every generator is local.
-func recordPackages(opts Options, res *load.Result, m *model.Model, gens []*Generator) {
-	if opts.Record == nil {
-		return
-	}
-	linked, ok := links(opts, m, gens)
-	opts.Record.SetLocal(ok)
-	if !ok {
-		return
-	}
-	for dir, pkg := range readGraph(res, linked) {
-		opts.Record.Package(dir, pkg)
-	}
-}
-
 // generatePart follows the plan of opts.Record, if it has one: it loads the
 // affected packages and those they read, and returns the output for the
 // affected ones only. It reports false, the plan dropped, when the run
@@ -191,7 +175,7 @@ func (o Output) part(keep, drop map[string]bool) (Output, bool) {
 		return keep[dir]
 	}
 	file := func(p string) bool { return in(filepath.Dir(p)) }
-	out := Output{PackageFiles: o.PackageFiles, NoPrune: o.NoPrune, only: keep}
+	out := Output{PackageFiles: o.PackageFiles, NoPrune: o.NoPrune, only: keep, run: o.run}
 	for _, f := range o.Files {
 		if file(f.Path) {
 			out.Files = append(out.Files, f)

@@ -71,7 +71,6 @@ func loadModel(opts Options, gens []*Generator) (*load.Result, *model.Model, *ma
 	if diags.HasErrors() {
 		return nil, nil, nil, diags
 	}
-	recordLoad(opts, res)
 	start = time.Now()
 	m := model.Build(res, reg, diags)
 	opts.phase("building the model", start)
@@ -102,74 +101,7 @@ func (s *Session) Generate(opts Options, gens ...*Generator) (Output, *diag.List
 		return Output{}, nil, false
 	}
 	m = m.Extend(targets, extra, &diags)
-	recordLoad(opts, s.res)
 	return GenerateModel(opts, m, gens, &diags), &diags, true
-}
-
-// recordLoad tells opts.Record the files a load read that can change: the
-// Go files of the packages of the main modules and of modules replaced by
-// directories, their go.mod and go.sum, vendored packages, and the
-// go.work above opts.Dir or named by GOWORK. Every directory below such a
-// module counts, so that a new package a pattern would match is noticed.
-// The module cache never changes.
-func recordLoad(opts Options, res *load.Result) {
-	rec := opts.Record
-	if rec == nil {
-		return
-	}
-	modules := map[string]bool{}
-	for _, p := range res.ByPath {
-		files := slices.Concat(p.GoFiles, p.OtherFiles, p.IgnoredFiles, p.EmbedFiles)
-		dir, ok := localModule(p)
-		if !ok {
-			if vendored(p) {
-				rec.Inputs(files...)
-			}
-			continue
-		}
-		modules[dir] = true
-		rec.Inputs(files...)
-		if len(p.GoFiles) > 0 {
-			rec.Dirs(filepath.Dir(p.GoFiles[0]))
-		}
-	}
-	for dir := range modules {
-		rec.Inputs(filepath.Join(dir, "go.mod"), filepath.Join(dir, "go.sum"), filepath.Join(dir, "vendor/modules.txt"))
-		rec.Trees(dir)
-	}
-	if w := os.Getenv("GOWORK"); w != "" && w != "off" {
-		rec.Inputs(w) // a workspace file named by the environment
-	}
-	from, _ := filepath.Abs(opts.Dir)
-	for d := from; ; d = filepath.Dir(d) {
-		rec.Inputs(filepath.Join(d, "go.work"), filepath.Join(d, "go.work.sum"))
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-}
-
-// vendored reports whether p's files come from a vendor directory, where
-// they can be edited: its module, neither main nor replaced by a
-// directory, has no directory in the module cache.
-func vendored(p *packages.Package) bool {
-	m := p.Module
-	return m != nil && !m.Main && m.Dir == "" && (m.Replace == nil || m.Replace.Dir == "")
-}
-
-// localModule returns the directory of p's module when it is one whose
-// files may change: a main module, or one replaced by a directory.
-func localModule(p *packages.Package) (string, bool) {
-	m := p.Module
-	switch {
-	case m == nil:
-		return "", false
-	case m.Main:
-		return m.Dir, m.Dir != ""
-	case m.Replace != nil && m.Replace.Version == "":
-		return m.Replace.Dir, m.Replace.Dir != ""
-	}
-	return "", false
 }
 
 // extra selects, from the load, the extra packages gens need for m,

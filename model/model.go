@@ -33,8 +33,12 @@ type Model struct {
 	typeInfo  map[*types.Type]*typeInfo
 	instances map[*types.Type]*Instance
 	b         *builder // reads more packages into the same universe
-	results   *results // computed from the model, shared by its views
+	results   *results     // computed from the model, shared by its views
+	loaded    *load.Result // what the model was built from
 }
+
+// Loaded returns the load the model was built from.
+func (m *Model) Loaded() *load.Result { return m.loaded }
 
 // Instance describes an instantiated generic type.
 type Instance struct {
@@ -179,7 +183,7 @@ func Build(res *load.Result, reg *markers.Registry, diags *diag.List) *Model {
 		reg:      reg,
 		diags:    diags,
 		loaded:   res.ByPath,
-		m:        &Model{Fset: res.Fset, typeInfo: map[*types.Type]*typeInfo{}, instances: map[*types.Type]*Instance{}, read: map[string]*Package{}, results: &results{}},
+		m:        &Model{Fset: res.Fset, typeInfo: map[*types.Type]*typeInfo{}, instances: map[*types.Type]*Instance{}, read: map[string]*Package{}, results: &results{}, loaded: res},
 	}
 	b.m.Universe = b.u
 	b.m.b = b
