@@ -115,6 +115,9 @@ func finish(ran []built, c *Common, stdout, stderr io.Writer) int {
 // Command runs tools as the upstream-named command name, with their flags
 // unprefixed, over one load, and returns the exit status.
 func Command(name string, args []string, stdout, stderr io.Writer, tools ...Tool) int {
+	if PrintVersion(name, args, stdout) {
+		return 0
+	}
 	defer StartProfile(stderr)()
 	rc := OpenRunCache(append([]string{name}, args...))
 	if rc.Replay(stdout, stderr) {
