@@ -9,7 +9,7 @@ import (
 )
 
 // toolModule is a project that pins apigen with Go's tool directive and
-// generates through go:generate, as the README shows.
+// generates through go:generate, as docs/reference.md shows.
 var toolModule = map[string]string{
 	"go.mod": `module example.com/tooldemo
 

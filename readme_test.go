@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/apigen-dev/apigen/internal/scratch"
 )
 
 // TestREADME clones the repository, as a new user would, and runs each line
@@ -23,12 +25,13 @@ func TestREADME(t *testing.T) {
 	if testing.Short() {
 		t.Skip("clones the repository and builds it; skipped with -short")
 	}
-	clone := cloneWorkingTree(t)
+	dir := outliving(t)
+	clone := cloneWorkingTree(t, dir)
 	lines := firstFencedBlock(t, filepath.Join(clone, "README.md"))
 	if len(lines) == 0 {
 		t.Fatal("README.md has no fenced block with commands")
 	}
-	env := freshEnv(t)
+	env := freshEnv(t, dir)
 	for _, line := range lines {
 		cmd := exec.Command("bash", "-c", line)
 		cmd.Dir = clone
@@ -38,19 +41,48 @@ func TestREADME(t *testing.T) {
 		}
 	}
 	if status := git(t, clone, "status", "--porcelain", "--untracked-files=all"); status != "" {
-		t.Errorf("running the README's lines changed the clone:\n%s\n%s", status, git(t, clone, "diff", "--stat"))
+		t.Fatalf("running the README's lines changed the clone:\n%s\n%s", status, git(t, clone, "diff", "--stat"))
 	}
+	readme.clone, readme.env = clone, env
 }
 
-// cloneWorkingTree clones this repository into a temporary directory and
-// commits this checkout's uncommitted changes there.
-func cloneWorkingTree(t *testing.T) string {
+// TestDocs keeps every other shell command of the README and the guides
+// working: each is run in TestREADME's clone (runIn), exempted with a
+// reason (exempt), or checked against its command's help (docs_test.go).
+// It is here, after TestREADME, because tests run in the order of their
+// files, and it goes on in TestREADME's clone when that passed.
+func TestDocs(t *testing.T) { testDocs(t) }
+
+// readme is TestREADME's clone and environment once it has passed, which
+// TestDocs goes on with: the example is generated, and the packages are
+// compiled in the build cache for that directory.
+var readme struct {
+	clone string
+	env   []string
+}
+
+func TestMain(m *testing.M) { scratch.Main(m) }
+
+// outliving returns a new directory that lasts until the package's tests
+// end, so that TestDocs can use what TestREADME made.
+func outliving(t *testing.T) string {
+	t.Helper()
+	dir, err := scratch.Dir("apigen-readme")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// cloneWorkingTree clones this repository into dir/apigen and commits
+// this checkout's uncommitted changes there.
+func cloneWorkingTree(t *testing.T, dir string) string {
 	t.Helper()
 	root, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	clone := filepath.Join(t.TempDir(), "apigen")
+	clone := filepath.Join(dir, "apigen")
 	git(t, "", "clone", "--quiet", "--no-hardlinks", root, clone)
 	changed := git(t, root, "ls-files", "-z", "--modified", "--others", "--exclude-standard")
 	for _, f := range strings.Split(changed, "\x00") {
@@ -108,12 +140,18 @@ func firstFencedBlock(t *testing.T, readme string) []string {
 }
 
 // freshEnv is the environment of a new user: PATH and the Go toolchain's
-// settings, with an empty home, so no apigen build is cached. The module
-// and build caches are shared with this process, as they hold only what
-// the module proxy serves and what the toolchain can rebuild.
-func freshEnv(t *testing.T) []string {
+// settings, with an empty home (below dir), so no apigen build is cached.
+// The module and build caches are shared with this process, as they hold
+// only what the module proxy serves and what the toolchain can rebuild.
+func freshEnv(t *testing.T, dir string) []string {
 	t.Helper()
-	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "TMPDIR=" + t.TempDir()}
+	home, tmp := filepath.Join(dir, "home"), filepath.Join(dir, "tmp")
+	for _, d := range []string{home, tmp} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "TMPDIR=" + tmp}
 	for _, v := range []string{"GOMODCACHE", "GOCACHE", "GOPROXY", "GOSUMDB", "GONOSUMDB", "GOPRIVATE", "GOTOOLCHAIN"} {
 		out, err := exec.Command("go", "env", v).Output()
 		if err != nil {

@@ -145,6 +145,9 @@ func finish(gens []*engine.Generator, stdout, stderr io.Writer) int {
 // their flags unprefixed, over one load, and returns the exit status.
 func Command(args []string, stdout, stderr io.Writer, specs ...*Spec) int {
 	name := specs[0].Command
+	if PrintVersion(name, args, stdout) {
+		return 0
+	}
 	defer StartProfile(stderr)()
 	rc := OpenRunCache(append([]string{name}, args...))
 	if rc.Replay(stdout, stderr) {

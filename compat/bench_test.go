@@ -11,8 +11,8 @@ import (
 	"github.com/apigen-dev/apigen/generators/all"
 )
 
-// generateArgs is the whole-module run of k8s.io/api that the README
-// documents (cmd/apigen/wholemodule runs the same).
+// generateArgs is the whole-module run of k8s.io/api that
+// docs/guide-kubernetes-apis.md documents (cmd/apigen/wholemodule runs the same).
 var generateArgs = []string{
 	"--generators", "deepcopy,prerelease-lifecycle,protobuf,model-name,validation,swaggerdoc",
 	"--model-name-output-file", "zz_generated.model_name.go",

@@ -7,7 +7,7 @@ type rule struct {
 	reason string
 }
 
-// The rules, in the order the README lists them. The reasons paraphrase
+// The rules, in the order docs/compat.md lists them. The reasons paraphrase
 // the API-changes guide and the deprecation policy.
 var rules = []rule{
 	{"removed-field", "a request that set the field before the change must still succeed, and a client that reads it must still find it; fields leave an API only with a new version"},

@@ -4,6 +4,7 @@
 //	apigen markers                        list every marker the generators read
 //	apigen compat --base REV patterns...  check API compatibility with another revision
 //	apigen cache clean                    forget every remembered run and cached type (see package cache)
+//	apigen version                        print apigen's version and the upstream versions it reproduces
 package main
 
 import (
@@ -28,6 +29,7 @@ const usage = `usage:
                   [--<generator>-<flag> VALUE]... PATTERN...
   apigen markers
   apigen cache clean
+  apigen version
 ` + compat.Usage
 
 func main() {
@@ -60,6 +62,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 		}
+		return 0
+	case "version", "--version":
+		fmt.Fprint(stdout, cli.VersionText("apigen"))
 		return 0
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)

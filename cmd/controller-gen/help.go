@@ -202,7 +202,9 @@ Examples:
 Flags:
   -h, --detailed-help count       print this help (as does --help); -hh and more: each option with its arguments
       --help                      print this help
-      --version                   print the controller-gen version this tool reproduces
+      --strict                    treat warnings as errors: exit 1 and write nothing
+      --verify-only               write nothing; exit 1 and show a diff if any generated file is missing, stale or extra
+      --version                   print the controller-gen version this tool reproduces; apigen's on stderr
   -w, --which-markers count       print the markers the named generators read; -ww: each with its arguments; -wwww: as JSON
 `
 

@@ -60,6 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case version:
 		fmt.Fprintf(stdout, "Version: %s\n", crd.Version)
+		fmt.Fprint(stderr, cli.VersionText("controller-gen")) // stdout stays upstream's, which Makefiles grep
 		return 0
 	case detail > 0:
 		printUsage(stderr, detail)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/generators/swaggerdoc"
 	"github.com/apigen-dev/apigen/output"
 )
@@ -24,6 +25,9 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if cli.PrintVersion("genswaggertypedocs", args, stdout) {
+		return 0
+	}
 	fs := pflag.NewFlagSet("genswaggertypedocs", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dest := fs.StringP("func-dest", "f", "-", "where to write the functions; '-' is standard output")

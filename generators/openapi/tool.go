@@ -12,7 +12,7 @@ import (
 )
 
 // cmdline is openapi-gen's command line, but for its model names (see
-// modelname.NewTool): the definitions and the API rule violations.
+// modelname.Spec): the definitions and the API rule violations.
 type cmdline struct {
 	prefix string
 	out    cli.Output

@@ -7,7 +7,7 @@
 #   lifecycle-gen, go-to-protobuf with protoc and protoc-gen-gogo,
 #   genswaggertypedocs (once per group-version, then gofmt -s) and
 #   validation-gen, each as kubernetes' hack/update-codegen.sh runs it;
-#   apigen: one `apigen generate` process, as the README documents it.
+#   apigen: one `apigen generate` process, as docs/guide-kubernetes-apis.md documents it.
 #
 # Every run of either starts from a tree without those files and must
 # reproduce all of them byte for byte. Prints the medians, the median of

@@ -1,5 +1,5 @@
 // Package wholemodule regenerates every generated file of k8s.io/api in
-// one apigen run, as the README documents it.
+// one apigen run, as docs/guide-kubernetes-apis.md documents it.
 package wholemodule
 
 import (
