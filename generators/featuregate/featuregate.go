@@ -55,7 +55,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	files := make([]*output.File, len(m.Packages))
 	var wg sync.WaitGroup
 	for i, p := range m.Packages {
-		if mk, ok := p.Markers.Get(enableMarker); ok {
+		if _, mk, ok := enable.Lookup(p.Markers); ok {
 			wg.Go(func() { files[i] = g.packageFile(m, p, mk, known, diags) })
 		}
 	}
