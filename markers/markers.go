@@ -91,29 +91,9 @@ type Marker struct {
 	raw   string
 }
 
-// Set is the markers found at one place, in source order.
+// Set is the markers found at one place, in source order. Read it through
+// the typed definitions (see Def).
 type Set []Marker
-
-// All returns the markers named name.
-func (s Set) All(name string) []Marker {
-	var out []Marker
-	for _, m := range s {
-		if m.Def.Name == name {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// Get returns the marker named name, if there is one.
-func (s Set) Get(name string) (Marker, bool) {
-	for _, m := range s {
-		if m.Def.Name == name {
-			return m, true
-		}
-	}
-	return Marker{}, false
-}
 
 // Line is one line of comment text and where it starts.
 type Line struct {
