@@ -1,7 +1,6 @@
 package compat
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"path"
@@ -124,8 +123,8 @@ func readVersion(m *model.Model, p *model.Package) *version {
 // value of its GroupName constant (as k8s.io/api's register.go files
 // declare it), else the import path of its parent directory.
 func groupOf(p *model.Package) string {
-	if mk, ok := p.Markers.Get("groupName"); ok {
-		return fmt.Sprint(mk.Value)
+	if name, ok := markers.GroupName.Get(p.Markers); ok {
+		return name
 	}
 	if c := p.Constants["GroupName"]; c != nil && c.ConstValue != nil {
 		return *c.ConstValue
@@ -133,21 +132,28 @@ func groupOf(p *model.Package) string {
 	return path.Dir(p.Path)
 }
 
+// lifecycleMarkers are the releases of a type, by key.
+var lifecycleMarkers = map[string]markers.Def[markers.Release]{
+	"introduced": markers.Introduced, "deprecated": markers.Deprecated, "removed": markers.Removed,
+}
+
 func readType(m *model.Model, p *model.Package, t *types.Type) *typ {
 	marks := m.Markers(t)
 	lines := append(append([]string{}, t.SecondClosestCommentLines...), t.CommentLines...)
 	ty := &typ{name: t.Name.Name, pos: m.Position(t), shape: shapeOf(t, p.Path, true), marks: readSemantics(marks, "")}
-	_, ty.storage = marks.Get("kubebuilder:storageversion")
+	// controller-gen's markers are read from the text, as the crd
+	// generator that defines them is not imported.
+	ty.storage = hasLine(lines, "+kubebuilder:storageversion")
 	ty.lifecycle = map[string]string{}
-	for _, k := range []string{"introduced", "deprecated", "removed"} {
-		if mk, ok := marks.Get("k8s:prerelease-lifecycle-gen:" + k); ok {
-			ty.lifecycle[k] = fmt.Sprint(mk.Value)
+	for k, d := range lifecycleMarkers {
+		if v, ok := d.Get(marks); ok {
+			ty.lifecycle[k] = v.String()
 		}
 	}
 	if t.Kind != types.Struct {
 		return ty
 	}
-	_, genclient := marks.Get("genclient")
+	genclient := markers.GenClient.Has(marks)
 	ty.genclient = genclient || hasLine(lines, "+genclient")
 	ty.kind = ty.genclient
 	for i, mem := range t.Members {
@@ -205,18 +211,11 @@ func (f *field) readMarkers(m *model.Model, p *model.Package, marks markers.Set,
 	if local != nil {
 		f.valid = f.valid.or(readValidation(append(append([]string{}, local.SecondClosestCommentLines...), local.CommentLines...)))
 	}
-	for _, name := range []string{"featureGate", "k8s:featureGate"} {
-		for _, mk := range marks.All(name) {
-			f.gates = append(f.gates, gateNames(mk.Value)...)
+	for _, d := range []markers.Def[[]string]{markers.FeatureGate, markers.K8sFeatureGate} {
+		for _, gates := range d.All(marks) {
+			f.gates = append(f.gates, gates...)
 		}
 	}
-}
-
-func gateNames(v any) []string {
-	if l, ok := v.([]string); ok {
-		return l
-	}
-	return []string{fmt.Sprint(v)}
 }
 
 // isRequired says whether a request must give the field, and which
@@ -224,8 +223,8 @@ func gateNames(v any) []string {
 // not, and otherwise a field that is neither omitempty nor a pointer is
 // always written, so required.
 func isRequired(marks markers.Set, lines []string, f *field, inline bool) (bool, string) {
-	_, req := marks.Get("required")
-	_, opt := marks.Get("optional")
+	req := markers.Required.Has(marks)
+	opt := markers.Optional.Has(marks)
 	req = req || hasLine(lines, "+k8s:required") || hasLine(lines, "+kubebuilder:validation:Required")
 	opt = opt || hasLine(lines, "+k8s:optional") || hasLine(lines, "+kubebuilder:validation:Optional")
 	switch {
@@ -254,8 +253,8 @@ func hasLine(lines []string, marker string) bool {
 // compact JSON, or the ref(...) text.
 func readDefault(marks markers.Set, lines []string) *string {
 	raw := ""
-	if mk, ok := marks.Get("default"); ok {
-		raw = mk.Value.(markers.DefaultValue).Raw
+	if dv, ok := markers.Default.Get(marks); ok {
+		raw = dv.Raw
 	} else {
 		for _, l := range lines {
 			if v, ok := strings.CutPrefix(strings.TrimSpace(l), "+kubebuilder:default="); ok {
@@ -271,16 +270,10 @@ func readDefault(marks markers.Set, lines []string) *string {
 }
 
 func readSemantics(marks markers.Set, tags string) semantics {
-	get := func(name string) string {
-		var vals []string
-		for _, mk := range marks.All(name) {
-			vals = append(vals, fmt.Sprint(mk.Value))
-		}
-		return strings.Join(vals, ",")
-	}
+	get := func(d markers.Def[string]) string { return strings.Join(d.All(marks), ",") }
 	s := semantics{
-		listType: get("listType"), listMapKeys: get("listMapKey"), mapType: get("mapType"),
-		structType: get("structType"), patchStrategy: get("patchStrategy"), patchMergeKey: get("patchMergeKey"),
+		listType: get(markers.ListType), listMapKeys: get(markers.ListMapKey), mapType: get(markers.MapType),
+		structType: get(markers.StructType), patchStrategy: get(markers.PatchStrategy), patchMergeKey: get(markers.PatchMergeKey),
 	}
 	tag := reflect.StructTag(tags)
 	if v := tag.Get("patchStrategy"); v != "" {
@@ -466,7 +459,7 @@ func addEnums(m *model.Model, p *model.Package, v *version) {
 		if ty == nil {
 			continue
 		}
-		_, enum := m.Markers(t).Get("enum")
+		enum := markers.Enum.Has(m.Markers(t))
 		if !enum && !hasLine(append(append([]string{}, t.SecondClosestCommentLines...), t.CommentLines...), "+k8s:enum") {
 			continue
 		}

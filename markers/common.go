@@ -15,69 +15,69 @@ var (
 	// GroupName is the API group of a package: +groupName=example.com.
 	// Upstream takes the first of several, and k8s.io/apiserver's
 	// apiserver/v1alpha1 gives two.
-	GroupName = &Definition{
+	GroupName = Typed[string](&Definition{
 		Name:       "groupName",
 		Place:      Package,
 		Value:      Text{},
 		Repeatable: true,
 		Help:       "the API group of the package's types; the first counts if given again",
-	}
+	})
 
 	// Default is the value an empty field takes: +default=<JSON> or
 	// +default=ref(Name). defaulter-gen and openapi-gen read it.
-	Default = &Definition{
+	Default = Typed[DefaultValue](&Definition{
 		Name:  "default",
 		Place: Field | Type,
 		Once:  true,
 		Value: defaultGrammar{},
 		Help:  "the value a field (or every pointer to this type) is set to when it is empty: JSON, or ref(Const) / ref(import/path.Const)",
-	}
+	})
 
 	// Optional and Required say whether a field may be omitted. openapi-gen
 	// and controller-gen read them; neither looks at a value.
-	Optional = &Definition{
+	Optional = Typed[string](&Definition{
 		Name:  "optional",
 		Place: Field,
 		Value: Text{},
 		Help:  "the field may be omitted; without +optional or +required a field is optional when its JSON tag has omitempty",
-	}
-	Required = &Definition{
+	})
+	Required = Typed[string](&Definition{
 		Name:  "required",
 		Place: Field,
 		Value: Text{},
 		Help:  "the field must be given; it is listed in the schema's required fields",
-	}
+	})
 
 	// ListType, ListMapKey, MapType and StructType are the server-side
 	// apply markers of openapi-gen and controller-gen.
-	ListType = &Definition{
+	ListType = Typed[string](&Definition{
 		Name:  "listType",
 		Place: Field | Type,
 		Once:  true,
 		Value: OneOf{"atomic", "set", "map"},
 		Help:  "how server-side apply merges the list (x-kubernetes-list-type): atomic, set of scalars, or map keyed by +listMapKey",
-	}
-	ListMapKey = &Definition{
+	})
+	ListMapKey = Typed[string](&Definition{
 		Name:       "listMapKey",
 		Place:      Field | Type,
 		Value:      JSONName{},
 		Repeatable: true,
 		Help:       "with +listType=map: the JSON name of a scalar field of the elements that identifies them (x-kubernetes-list-map-keys; repeatable)",
-	}
-	MapType = &Definition{
+	})
+	MapType = Typed[string](&Definition{
 		Name:  "mapType",
 		Place: Field | Type,
 		Once:  true,
 		Value: OneOf{"atomic", "granular"},
 		Help:  "how server-side apply merges the map (x-kubernetes-map-type)",
-	}
-	StructType = &Definition{
+	})
+	StructType = Typed[string](&Definition{
 		Name:  "structType",
 		Place: Field | Type,
 		Once:  true,
 		Value: OneOf{"atomic", "granular"},
 		Help:  "how server-side apply merges the struct (x-kubernetes-map-type)",
-	}
+	})
 )
 
 // JSONName accepts the JSON name of a field.

@@ -32,75 +32,75 @@ var (
 // package and type markers that name things for clients. Each is defined
 // here once, so that the three generators can share one registry.
 var (
-	GenClient = &Definition{
+	GenClient = Typed[bool](&Definition{
 		Name:  "genclient",
 		Place: Type,
 		Value: genClientFlag{hint: "write +genclient alone to generate a client, or leave it out to generate none"},
 		Help:  "generate a typed client (and its fake), a lister and an informer for this type",
-	}
-	GenClientNonNamespaced = &Definition{
+	})
+	GenClientNonNamespaced = Typed[bool](&Definition{
 		Name:  "genclient:nonNamespaced",
 		Place: Type,
 		Value: genClientPresence{},
 		Help:  "the type is cluster-scoped: its client, lister and informer take no namespace",
-	}
-	GenClientNoVerbs = &Definition{
+	})
+	GenClientNoVerbs = Typed[bool](&Definition{
 		Name:  "genclient:noVerbs",
 		Place: Type,
 		Value: genClientPresence{},
 		Help:  "the type's client has no methods at all, not even +genclient:method ones, and the type gets no informer",
-	}
-	GenClientNoStatus = &Definition{
+	})
+	GenClientNoStatus = Typed[bool](&Definition{
 		Name:  "genclient:noStatus",
 		Place: Type,
 		Value: genClientPresence{},
 		Help:  "the type has no status subresource: no UpdateStatus or ApplyStatus, although it has a Status field",
-	}
-	GenClientReadOnly = &Definition{
+	})
+	GenClientReadOnly = Typed[bool](&Definition{
 		Name:  "genclient:readonly",
 		Place: Type,
 		Value: genClientPresence{},
 		Help:  "only the read verbs get, list and watch (add more with +genclient:onlyVerbs)",
-	}
-	GenClientOnlyVerbs = &Definition{
+	})
+	GenClientOnlyVerbs = Typed[[]string](&Definition{
 		Name:  "genclient:onlyVerbs",
 		Place: Type,
 		Value: clientVerbList{},
 		First: true, // client-gen reads the first
 		Help:  "only these verbs, comma-separated, of " + strings.Join(ClientVerbs, ","),
-	}
-	GenClientSkipVerbs = &Definition{
+	})
+	GenClientSkipVerbs = Typed[[]string](&Definition{
 		Name:  "genclient:skipVerbs",
 		Place: Type,
 		Value: clientVerbList{},
 		First: true, // client-gen reads the first
 		Help:  "every verb but these, comma-separated, of " + strings.Join(ClientVerbs, ","),
-	}
-	GenClientMethod = &Definition{
+	})
+	GenClientMethod = Typed[GenClientMethodSpec](&Definition{
 		Name:       "genclient:method",
 		Place:      Type,
 		Value:      genClientMethodGrammar{},
 		Repeatable: true,
 		Help: "an extra client method, whose verb is one of " + strings.Join(methodVerbs, ", ") +
 			"; input= and result= types may be import/path.Type; input= is for " + strings.Join(methodInputVerbs, ", ") + " only",
-	}
-	GroupGoName = &Definition{
+	})
+	GroupGoName = Typed[string](&Definition{
 		Name:  "groupGoName",
 		Place: Package,
 		Value: clientWord{what: "a Go name", ident: true},
 		Help:  "the Go name of the package's API group in clientsets and informer factories, when the first part of +groupName would be ambiguous",
-	}
-	ResourceName = &Definition{
+	})
+	ResourceName = Typed[string](&Definition{
 		Name:  "resourceName",
 		Place: Type,
 		Value: clientWord{what: "a resource name"},
 		Help:  "the REST resource the type is served as, when it is not the lower-case plural of its name (+resourceName=endpointslices)",
-	}
+	})
 )
 
 // GenClientDefinitions are the markers of the +genclient family. Their
 // name space is GenClientNamespace.
-var GenClientDefinitions = []*Definition{GenClient, GenClientNonNamespaced, GenClientNoVerbs, GenClientNoStatus, GenClientReadOnly, GenClientOnlyVerbs, GenClientSkipVerbs, GenClientMethod}
+var GenClientDefinitions = []*Definition{GenClient.Definition, GenClientNonNamespaced.Definition, GenClientNoVerbs.Definition, GenClientNoStatus.Definition, GenClientReadOnly.Definition, GenClientOnlyVerbs.Definition, GenClientSkipVerbs.Definition, GenClientMethod.Definition}
 
 // genClientFlag accepts only an empty value: +genclient=false would read
 // as off, and +genclient=true invites it.

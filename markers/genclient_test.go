@@ -57,7 +57,7 @@ func TestGenClientMethodGrammar(t *testing.T) {
 }
 
 func TestClientVerbList(t *testing.T) {
-	for _, d := range []*Definition{GenClientOnlyVerbs, GenClientSkipVerbs} {
+	for _, d := range []*Definition{GenClientOnlyVerbs.Definition, GenClientSkipVerbs.Definition} {
 		checkGrammar(t, d.Value, []grammarCase{
 			{"create", []string{"create"}, ""},
 			{"watch,deleteCollection,applyStatus", []string{"watch", "deleteCollection", "applyStatus"}, ""},
@@ -88,7 +88,7 @@ func TestGenClientFlags(t *testing.T) {
 		{"false", nil, "the marker takes no value: write +genclient alone"},
 		{"true", nil, "the marker takes no value"},
 	})
-	for _, d := range []*Definition{GenClientNonNamespaced, GenClientNoVerbs, GenClientNoStatus, GenClientReadOnly} {
+	for _, d := range []*Definition{GenClientNonNamespaced.Definition, GenClientNoVerbs.Definition, GenClientNoStatus.Definition, GenClientReadOnly.Definition} {
 		checkGrammar(t, d.Value, []grammarCase{
 			{"", true, ""},
 			{"true", true, ""},
@@ -120,7 +120,7 @@ func TestGenClientFamily(t *testing.T) {
 	reg := &Registry{}
 	reg.Define(GenClientDefinitions...)
 	reg.Define(GenClientDefinitions...) // the same pointers again: no panic
-	reg.Define(GroupGoName, ResourceName)
+	reg.Define(GroupGoName.Definition, ResourceName.Definition)
 	reg.Own(GenClientNamespace)
 	for _, d := range GenClientDefinitions {
 		if d.Name != GenClientNamespace && !strings.HasPrefix(d.Name, GenClientNamespace+":") {

@@ -50,5 +50,5 @@ func invalidValue(def *Definition, pos token.Position, raw string, err error, di
 		return Marker{}, false
 	}
 	diags.Warnf(pos, "invalid value %s for +%s: %v", QuoteShort(raw), def.Name, err)
-	return Marker{Def: def, Pos: pos, Value: l.Value, raw: raw}, true
+	return def.marker(pos, l.Value, raw), true
 }

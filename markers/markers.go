@@ -4,13 +4,15 @@
 // Each generator declares its markers as Definitions: the name, the places
 // where it may stand, and the grammar of its value. The registry parses every
 // marker once, while the model is built, and reports unknown or malformed
-// markers with their file:line. Generators then read typed values.
+// markers with their file:line. Generators then read typed values through
+// a Def: a Definition declared with the type of value its grammar yields.
 package markers
 
 import (
 	"errors"
 	"fmt"
 	"go/token"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,6 +71,10 @@ type Definition struct {
 	// Whole.
 	Args bool
 	Help string // one line for `apigen markers`
+	// yields is the type of value Typed declared; check panics when a
+	// parsed value is not one.
+	yields reflect.Type
+	check  func(any)
 }
 
 // Grammar parses and checks a marker's raw value.
@@ -85,29 +91,9 @@ type Marker struct {
 	raw   string
 }
 
-// Set is the markers found at one place, in source order.
+// Set is the markers found at one place, in source order. Read it through
+// the typed definitions (see Def).
 type Set []Marker
-
-// All returns the markers named name.
-func (s Set) All(name string) []Marker {
-	var out []Marker
-	for _, m := range s {
-		if m.Def.Name == name {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// Get returns the marker named name, if there is one.
-func (s Set) Get(name string) (Marker, bool) {
-	for _, m := range s {
-		if m.Def.Name == name {
-			return m, true
-		}
-	}
-	return Marker{}, false
-}
 
 // Line is one line of comment text and where it starts.
 type Line struct {
@@ -236,13 +222,13 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 		v, err := def.Value.Parse(text)
 		if l := (*Lenient)(nil); errors.As(err, &l) {
 			diags.Warnf(pos, "invalid +%s: %v", name, err)
-			return Marker{Def: def, Pos: pos, Value: l.Value, raw: text}, true
+			return def.marker(pos, l.Value, text), true
 		}
 		if err != nil {
 			diags.Errorf(pos, "invalid +%s: %v", name, err)
 			return Marker{}, false
 		}
-		return Marker{Def: def, Pos: pos, Value: v, raw: text}, true
+		return def.marker(pos, v, text), true
 	}
 	tag, err := codetags.Parse(text, codetags.RawValues(true))
 	if err != nil {
@@ -257,7 +243,15 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 	if err != nil {
 		return invalidValue(def, pos, tag.Value, err, diags)
 	}
-	return Marker{Def: def, Pos: pos, Value: v, raw: tag.Value}, true
+	return def.marker(pos, v, tag.Value), true
+}
+
+// marker makes a marker of d, checking v's type when d is typed.
+func (d *Definition) marker(pos token.Position, v any, raw string) Marker {
+	if d.check != nil {
+		d.check(v)
+	}
+	return Marker{Def: d, Pos: pos, Value: v, raw: raw}
 }
 
 // withArgs returns the Args definitions controller-gen finds for text,

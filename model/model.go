@@ -223,8 +223,7 @@ type builder struct {
 func (b *builder) parse(at markers.Place, groups ...*ast.CommentGroup) markers.Set {
 	set := b.reg.Parse(markers.CommentLines(b.fset, groups...), at, b.diags)
 	for _, m := range set {
-		refs, _ := m.Value.([]*markers.TypeRef)
-		for _, ref := range refs {
+		for _, ref := range m.TypeRefs() {
 			ref.Pos = m.Pos
 			b.resolve(m.Def.Name, ref)
 		}

@@ -74,7 +74,7 @@ func checkListing(t *testing.T, reg *markers.Registry) {
 			seen[key] = line
 		}
 	}
-	want := append(slices.Clone(markers.GenClientDefinitions), markers.GroupName, markers.GroupGoName, markers.ResourceName)
+	want := append(slices.Clone(markers.GenClientDefinitions), markers.GroupName.Definition, markers.GroupGoName.Definition, markers.ResourceName.Definition)
 	for _, w := range want {
 		n := 0
 		for _, d := range defs {

@@ -75,8 +75,8 @@ type version struct {
 // ownGroup is the group v's typed client names: the package's own
 // +groupName, as upstream reads it there, or else the group's.
 func (v *version) ownGroup() string {
-	if mk, ok := v.pkg.Markers.Get(markers.GroupName.Name); ok {
-		return mk.Value.(string)
+	if name, ok := markers.GroupName.Get(v.pkg.Markers); ok {
+		return name
 	}
 	return v.group.name
 }
@@ -172,7 +172,7 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) *plan {
 	seen := map[[2]string]string{}
 	for i, in := range g.Inputs {
 		pkg := pkgs[i]
-		if on, ok := pkg.Markers.Get(enableMarker); ok && !on.Value.(bool) {
+		if on, ok := enableDefinition.Get(pkg.Markers); ok && !on {
 			continue
 		}
 		key := [2]string{in.Group, in.Version}
@@ -232,9 +232,10 @@ func resolve(m *model.Model, inputs []Input, diags *diag.List) []*model.Package 
 	return out
 }
 
-// markerPos is where a package marker stands, or the package's directory.
-func markerPos(p *model.Package, name string) token.Position {
-	if mk, ok := p.Markers.Get(name); ok {
+// groupNamePos is where a package's +groupName stands, or the package's
+// directory.
+func groupNamePos(p *model.Package) token.Position {
+	if _, mk, ok := markers.GroupName.Lookup(p.Markers); ok {
 		return mk.Pos
 	}
 	return token.Position{Filename: p.Dir}
@@ -244,18 +245,18 @@ func markerPos(p *model.Package, name string) token.Position {
 // as upstream does, and each version's Go name.
 func (p *plan) nameGroup(gr *group, diags *diag.List) {
 	first := gr.versions[0]
-	name, named := first.pkg.Markers.Get(markers.GroupName.Name)
+	name, named := markers.GroupName.Get(first.pkg.Markers)
 	gr.name = gr.dirName
 	if named {
-		gr.name = name.Value.(string)
+		gr.name = name
 	}
 	for _, v := range gr.versions[1:] {
-		other, ok := v.pkg.Markers.Get(markers.GroupName.Name)
+		other, mk, ok := markers.GroupName.Lookup(v.pkg.Markers)
 		switch {
-		case ok && (!named || other.Value.(string) != gr.name):
+		case ok && (!named || other != gr.name):
 			// Upstream names the group after the first version, and
 			// only this version's client struct after its own.
-			diags.Warnf(other.Pos, "+groupName=%s differs from the group %q of %s, the first version of the group given to --input, after which the clientset names both", other.Value, gr.name, first.pkg.Path)
+			diags.Warnf(mk.Pos, "+groupName=%s differs from the group %q of %s, the first version of the group given to --input, after which the clientset names both", other, gr.name, first.pkg.Path)
 		case !ok && named:
 			// Upstream names the group after its first version only.
 			diags.Warnf(token.Position{Filename: v.pkg.Dir}, "package %s has no +groupName, but %s, the first version of its group, has +groupName=%s; its client uses that group", v.pkg.Path, first.pkg.Path, gr.name)
@@ -278,10 +279,10 @@ func (p *plan) checkGoNames(diags *diag.List) {
 			continue
 		}
 		hint := "; give one of them a +groupGoName"
-		if _, ok := v.pkg.Markers.Get(markers.GroupGoName.Name); ok {
+		if markers.GroupGoName.Has(v.pkg.Markers) {
 			hint = "; choose another +groupGoName"
 		}
-		diags.Errorf(markerPos(v.pkg, markers.GroupName.Name), "groups %q (%s) and %q (%s) both have the Go name %s%s in the clientset%s",
+		diags.Errorf(groupNamePos(v.pkg), "groups %q (%s) and %q (%s) both have the Go name %s%s in the clientset%s",
 			genclient.NonEmptyGroup(prev.group.name), prev.pkg.Path, genclient.NonEmptyGroup(v.group.name), v.pkg.Path, v.goName, namer.IC(v.version), hint)
 	}
 }
@@ -307,7 +308,7 @@ func (p *plan) selectKinds(m *model.Model, v *version, diags *diag.List) {
 			continue
 		}
 		k := &kind{name: t.Name, t: t, tags: tg, generate: tg.genclient}
-		for _, mk := range set.All(markers.GenClientMethod.Name) {
+		for mk := range markers.GenClientMethod.Each(set) {
 			k.methodPos = append(k.methodPos, mk.Pos)
 		}
 		k.resource = tg.resourceName

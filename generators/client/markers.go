@@ -16,19 +16,19 @@ var allVerbs = markers.ClientVerbs
 // enableMarker switches client-gen off for a package.
 const enableMarker = "k8s:client-gen"
 
-var enableDefinition = &markers.Definition{
+var enableDefinition = markers.Typed[bool](&markers.Definition{
 	Name:  enableMarker,
 	Place: markers.Package,
 	Value: markers.Switch{},
 	Help:  "false: generate no client for this package, even when --input names it",
-}
+})
 
 // Define declares client-gen's markers and claims its name spaces. The
 // +genclient family, +groupName, +groupGoName and +resourceName are the
 // shared definitions that lister-gen and informer-gen declare too.
 func (g *Generator) Define(reg *markers.Registry) {
 	genclient.Define(reg)
-	reg.Define(markers.GroupName, markers.GroupGoName, markers.ResourceName, enableDefinition)
+	reg.Define(markers.GroupName.Definition, markers.GroupGoName.Definition, markers.ResourceName.Definition, enableDefinition.Definition)
 	reg.Own(enableMarker)
 }
 
@@ -72,14 +72,12 @@ func readTags(s markers.Set) tags {
 		pos:           g.Pos,
 		verbsPos:      g.Pos,
 	}
-	for _, d := range []*markers.Definition{markers.GenClientSkipVerbs, markers.GenClientOnlyVerbs} {
-		if m, ok := s.Get(d.Name); ok {
+	for _, d := range []markers.Def[[]string]{markers.GenClientSkipVerbs, markers.GenClientOnlyVerbs} {
+		if _, m, ok := d.Lookup(s); ok {
 			t.verbsPos = m.Pos
 		}
 	}
-	if m, ok := s.Get(markers.ResourceName.Name); ok {
-		t.resourceName = m.Value.(string)
-	}
+	t.resourceName, _ = markers.ResourceName.Get(s)
 	return t
 }
 

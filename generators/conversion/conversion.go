@@ -68,8 +68,8 @@ func (g *Generator) Needs(docs map[string]markers.Set) []load.Extra {
 			continue
 		}
 		active = true
-		for _, m := range a.peerMarkers {
-			extra = append(extra, load.Extra{Path: m.Value.(string), Pos: m.Pos, Why: "+" + enableMarker})
+		for i, m := range a.peerMarkers {
+			extra = append(extra, load.Extra{Path: a.peers[i], Pos: m.Pos, Why: "+" + enableMarker})
 		}
 		if a.typesMarker != nil {
 			extra = append(extra, load.Extra{Path: a.typesPkg, Pos: a.typesMarker.Pos, Why: "+" + externalMarker})

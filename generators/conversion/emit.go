@@ -134,8 +134,8 @@ func (e *emitter) selectTypes(ts []*types.Type) {
 // reporting any other.
 func (e *emitter) explicitFrom(t *types.Type) []*markers.TypeRef {
 	var out []*markers.TypeRef
-	for _, mk := range e.m.Markers(t).All(explicitMarker) {
-		for _, ref := range mk.Value.([]*markers.TypeRef) {
+	for _, refs := range fromTypes.All(e.m.Markers(t)) {
+		for _, ref := range refs {
 			if (types.Name{Package: ref.Package, Name: ref.Name}) != urlValues {
 				e.diags.Errorf(ref.Pos, "+%s supports only net/url.Values, not %s.%s", explicitMarker, ref.Package, ref.Name)
 				continue
@@ -157,7 +157,7 @@ func (e *emitter) convertible(in, out *types.Type) bool {
 	if t.Name.Package != e.t.typesPkg {
 		return false
 	}
-	if _, optedOut := e.m.DocMarkers(t).Get(enableMarker); optedOut {
+	if enableType.Has(e.m.DocMarkers(t)) {
 		return false
 	}
 	return t.Kind == types.Struct && !namer.IsPrivateGoName(other.Name.Name)

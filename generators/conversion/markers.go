@@ -11,47 +11,56 @@ const (
 	fnMarker       = "k8s:conversion-fn"
 )
 
-var definitions = []*markers.Definition{
-	{
+var (
+	enablePackage = markers.Typed[string](&markers.Definition{
 		Name:       enableMarker,
 		Place:      markers.Package,
 		Value:      markers.ImportPath{AllowFalse: true},
 		Repeatable: true,
 		Help:       "generate conversions between this package's types and the same-named types of the given package (repeatable); false generates only explicit and hand-written ones",
-	},
-	{
+	})
+	enableType = markers.Typed[string](&markers.Definition{
 		Name:  enableMarker,
 		Place: markers.Type,
 		Value: markers.OneOf{"false"},
 		Help:  "leave this type out of generated conversions",
-	},
-	{
+	})
+	enableField = markers.Typed[string](&markers.Definition{
 		Name:  enableMarker,
 		Place: markers.Field,
 		Value: markers.LenientOneOf{OneOf: markers.OneOf{"false"}, Why: "only false has an effect; conversion-gen passes over other values"},
 		Help:  "false leaves this field out of generated conversions",
-	},
-	{
+	})
+	external = markers.Typed[string](&markers.Definition{
 		Name:  externalMarker,
 		Place: markers.Package,
 		Once:  true,
 		Value: markers.ImportPath{},
 		Help:  "the package that holds the versioned types, when it is not this one",
-	},
-	{
+	})
+	fromTypes = markers.Typed[[]*markers.TypeRef](&markers.Definition{
 		Name:       explicitMarker,
 		Place:      markers.Type,
 		Value:      markers.TypeRefs{},
 		Repeatable: true,
 		Help:       "also generate a conversion from the named type (only net/url.Values is supported)",
-	},
-	{
+	})
+	conversionFn = markers.Typed[string](&markers.Definition{
 		Name:  fnMarker,
 		Place: markers.Func,
 		Once:  true,
 		Value: markers.OneOf{"copy-only", "drop"},
 		Help:  "on a hand-written conversion: copy-only allows a plain copy in its place, drop skips the field",
-	},
+	})
+)
+
+var definitions = []*markers.Definition{
+	enablePackage.Definition,
+	enableType.Definition,
+	enableField.Definition,
+	external.Definition,
+	fromTypes.Definition,
+	conversionFn.Definition,
 }
 
 // Define declares conversion-gen's markers and claims its name spaces.
@@ -77,8 +86,8 @@ type activation struct {
 func activationOf(path string, s markers.Set) activation {
 	a := activation{typesPkg: path}
 	var falses, others []markers.Marker
-	for _, m := range s.All(enableMarker) {
-		if m.Value.(string) == "false" {
+	for m, v := range enablePackage.Each(s) {
+		if v == "false" {
 			falses = append(falses, m)
 		} else {
 			others = append(others, m)
@@ -93,11 +102,12 @@ func activationOf(path string, s markers.Set) activation {
 		a.active = true
 		a.peerMarkers = others
 		for _, m := range others {
-			a.peers = append(a.peers, m.Value.(string))
+			v, _ := enablePackage.Of(m)
+			a.peers = append(a.peers, v)
 		}
 	}
-	if m, ok := s.Get(externalMarker); ok {
-		a.typesPkg = m.Value.(string)
+	if v, m, ok := external.Lookup(s); ok {
+		a.typesPkg = v
 		a.typesMarker = &m
 	}
 	return a

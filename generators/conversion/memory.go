@@ -121,10 +121,8 @@ func dropped(m *model.Model, fn *types.Type) bool {
 }
 
 func fnSetting(m *model.Model, fn *types.Type) string {
-	if mk, ok := m.FuncMarkers(fn).Get(fnMarker); ok {
-		return mk.Value.(string)
-	}
-	return ""
+	v, _ := conversionFn.Get(m.FuncMarkers(fn))
+	return v
 }
 
 // spellsInt8 reports whether field name of struct t declares an int8 inside

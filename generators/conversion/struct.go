@@ -20,8 +20,8 @@ func (e *emitter) convertStruct(in, out *types.Type) {
 }
 
 func (e *emitter) optedOut(t *types.Type, field int) bool {
-	mk, ok := e.m.FieldMarkers(t, field).Get(enableMarker)
-	return ok && mk.Value == "false"
+	v, _ := enableField.Get(e.m.FieldMarkers(t, field))
+	return v == "false"
 }
 
 // unreadable explains why field im of in, or its peer om of out, cannot be

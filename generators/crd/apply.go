@@ -73,9 +73,9 @@ func i64(v any) *int64 { n := int64(v.(int)); return &n }
 // applyOne applies one marker. Markers that do not shape a schema are
 // left alone.
 func (p *parser) applyOne(name string, m markers.Marker, s *schema) error {
-	args, _ := m.Value.(map[string]any)
+	args, _ := markers.ValueOf[map[string]any](m)
 	v := args[""]
-	if text, ok := m.Value.(string); ok { // a definition shared with other generators
+	if text, ok := markers.ValueOf[string](m); ok { // a plainDef
 		v = text
 	}
 	name, v, err := k8sAlias(name, v)
@@ -179,7 +179,7 @@ func (p *parser) applyOne(name string, m markers.Marker, s *schema) error {
 		s.Default = &apiext.JSON{Raw: raw}
 		p.defaults = append(p.defaults, defaultAt{s, m.Pos})
 	case "default":
-		dv := m.Value.(markers.DefaultValue)
+		dv, _ := markers.ValueOf[markers.DefaultValue](m)
 		if dv.Ref != nil || dv.JSON == nil { // controller-gen passes over ref(...) and null
 			return nil
 		}

@@ -487,8 +487,8 @@ func (p *parser) checkColumns(crd *apiext.CustomResourceDefinition, sites map[st
 				continue
 			}
 			pos := sites[v.Name].ti.pos
-			for _, mk := range sites[v.Name].ti.marks.All("kubebuilder:printcolumn") {
-				if args, _ := mk.Value.(map[string]any); args["JSONPath"] == col.JSONPath {
+			for mk, args := range printColumn.Each(sites[v.Name].ti.marks) {
+				if args["JSONPath"] == col.JSONPath {
 					pos = mk.Pos
 				}
 			}

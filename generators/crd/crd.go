@@ -55,9 +55,14 @@ func (*Generator) Define(reg *markers.Registry) {
 // elsewhere accepts the package-level markers of the rbac and webhook
 // generators where controller-gen ignores them, so that they are no error.
 var elsewhere = []*markers.Definition{
-	{Name: "kubebuilder:rbac", Place: markers.Type | markers.Func | markers.Field, Args: true, Repeatable: true, Value: markers.Text{}, Help: "ignored here: RBAC rules belong to the package"},
-	{Name: "kubebuilder:webhook", Place: markers.Type | markers.Func | markers.Field, Args: true, Repeatable: true, Value: markers.Text{}, Help: "ignored here: webhooks belong to the package"},
-	{Name: "kubebuilder:webhookconfiguration", Place: markers.Type | markers.Func | markers.Field, Args: true, Repeatable: true, Value: markers.Text{}, Help: "ignored here: webhook configurations belong to the package"},
+	ignored("kubebuilder:rbac", "ignored here: RBAC rules belong to the package"),
+	ignored("kubebuilder:webhook", "ignored here: webhooks belong to the package"),
+	ignored("kubebuilder:webhookconfiguration", "ignored here: webhook configurations belong to the package"),
+}
+
+// ignored declares a package marker where controller-gen passes over it.
+func ignored(name, help string) *markers.Definition {
+	return markers.Typed[string](&markers.Definition{Name: name, Place: markers.Type | markers.Func | markers.Field, Args: true, Repeatable: true, Value: markers.Text{}, Help: help}).Definition
 }
 
 func privateRegistry() *markers.Registry {
@@ -122,7 +127,7 @@ func newParser(m *model.Model, diags *diag.List, dangerous, metaProps bool) (*pa
 		pi := p.coll.readOnce(m, mp.Source, diags)
 		p.infos[mp.Source.PkgPath] = pi
 		usesMeta = usesMeta || mp.Source.Imports[metav1] != nil
-		if !has(pi.marks, "kubebuilder:skip") {
+		if !skipPackage.Has(pi.marks) {
 			roots = append(roots, pi)
 		}
 	}
@@ -152,15 +157,15 @@ type groupKind struct{ group, kind string }
 
 // groupVersion reads +groupName and +versionName.
 func groupVersion(pi *pkgInfo) (group, version string) {
-	mk, ok := pi.marks.Get("groupName")
+	group, ok := groupName.Get(pi.marks)
 	if !ok {
 		return "", ""
 	}
 	version = pi.pkg.Name
-	if v, ok := pi.marks.Get("versionName"); ok {
-		version = v.Value.(map[string]any)[""].(string)
+	if args, ok := versionName.Get(pi.marks); ok {
+		version = args[""].(string)
 	}
-	return mk.Value.(string), version
+	return group, version
 }
 
 // kinds finds the types that embed both metav1.TypeMeta and ObjectMeta.
@@ -235,7 +240,7 @@ func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.Cus
 		})
 	}
 	for _, u := range uses {
-		skipped := slices.ContainsFunc(u.ti.marks, func(mk markers.Marker) bool { return mk.Def.Name == "kubebuilder:skipversion" })
+		skipped := skipVersion.Has(u.ti.marks)
 		for _, mk := range u.ti.marks {
 			if skipped && versionScoped[mk.Def.Name] {
 				p.diags.Warnf(mk.Pos, "+%s has no effect: %s is left out of the CRD (+kubebuilder:skipversion); controller-gen applies a type's markers in map order, and stops on this one when it comes after skipversion", mk.Def.Name, u.version)

@@ -121,8 +121,8 @@ func ArgsSyntax(name string, args []HelpArg) string {
 // helpArgs returns a definition's arguments, for the few that are not
 // read with this package's grammar as well.
 func helpArgs(d *markers.Definition) []arg {
-	if g, ok := d.Value.(grammar); ok {
-		return slices.Clone(g.args)
+	if args, ok := ownArgs(d.Value); ok {
+		return slices.Clone(args)
 	}
 	switch d.Name {
 	case "groupName":
@@ -137,6 +137,12 @@ func helpArgs(d *markers.Definition) []arg {
 		return []arg{{kind: kRaw}}
 	}
 	return nil
+}
+
+// ownArgs returns the arguments of g when it is this package's grammar.
+func ownArgs(g markers.Grammar) ([]arg, bool) {
+	own, ok := g.(grammar)
+	return own.args, ok
 }
 
 func argType(marker string, a arg) string {

@@ -19,9 +19,9 @@ import (
 // reads for CRDs. They are defined in this package's own registry only:
 // validation-gen defines the same names in the shared one.
 var k8sMarkers = []*markers.Definition{
-	def("k8s:required", markers.Field, "the field must be given, and not be empty"),
-	def("k8s:optional", markers.Field, "the field may be omitted"),
-	def("k8s:immutable", markers.Field, "the field cannot change once set"),
+	k8sRequired.Definition,
+	k8sOptional.Definition,
+	k8sImmutable.Definition,
 	def("k8s:enum", markers.Type, "the type's string constants are its only values"),
 	def("k8s:enum", markers.Field, "not allowed: k8s:enum goes on a type"),
 	def("k8s:maxItems", markers.Field, "the most items a list may have", whole(kRaw)),
@@ -30,6 +30,13 @@ var k8sMarkers = []*markers.Definition{
 	def("k8s:listType", fieldOrTyp, "atomic, set or map", value(kString)),
 	def("k8s:listMapKey", fieldOrTyp, "a key of a map-type list", value(kString)),
 }
+
+// The +k8s: markers read by name.
+var (
+	k8sRequired  = argsDef("k8s:required", markers.Field, "the field must be given, and not be empty")
+	k8sOptional  = argsDef("k8s:optional", markers.Field, "the field may be omitted")
+	k8sImmutable = argsDef("k8s:immutable", markers.Field, "the field cannot change once set")
+)
 
 // k8sAlias turns a +k8s: marker that means the same as an older one into
 // that one's name and value. Values may end in a "#" comment.

@@ -46,10 +46,15 @@ func (g grammar) String() string {
 
 // def declares a marker read with controller-gen's syntax.
 func def(name string, place markers.Place, help string, args ...arg) *markers.Definition {
-	return &markers.Definition{
+	return argsDef(name, place, help, args...).Definition
+}
+
+// argsDef is def typed, for a marker read by name.
+func argsDef(name string, place markers.Place, help string, args ...arg) markers.Def[map[string]any] {
+	return markers.Typed[map[string]any](&markers.Definition{
 		Name: name, Place: place, Args: true, Repeatable: true,
 		Value: grammar{name: name, args: args}, Help: help,
-	}
+	})
 }
 
 func value(k kind) arg { return arg{kind: k} }
@@ -113,6 +118,28 @@ var schemaMarkers = []struct {
 		named("reason", kString, true), named("fieldPath", kString, true), arg{name: "optionalOldSelf", kind: kBool, optional: true, pointer: true}}, "a CEL validation rule"},
 }
 
+// The markers this package reads by name. definitions lists them among
+// the others.
+var (
+	validationRequired = argsDef(validation+"Required", markers.Field|markers.Package, "the field is required (on a package: every field is)")
+	validationOptional = argsDef(validation+"Optional", markers.Field|markers.Package, "the field is optional (on a package: every field is)")
+	schemaless         = argsDef(validation+"Schemaless", markers.Field, "no schema is generated for the field")
+	exactlyOneOf       = argsDef(validation+"ExactlyOneOf", markers.Type, "exactly one of these fields must be set", value(kStrings))
+	atMostOneOf        = argsDef(validation+"AtMostOneOf", markers.Type, "at most one of these fields may be set", value(kStrings))
+	atLeastOneOf       = argsDef(validation+"AtLeastOneOf", markers.Type, "at least one of these fields must be set", value(kStrings))
+	printColumn        = argsDef("kubebuilder:printcolumn", markers.Type, "an additional printer column",
+		named("name", kString, false), named("type", kString, false), named("JSONPath", kString, false),
+		named("description", kString, true), named("format", kString, true), named("priority", kInt, true))
+	skipVersion    = argsDef("kubebuilder:skipversion", markers.Type, "leave this version out of the CRD")
+	skipPackage    = argsDef("kubebuilder:skip", markers.Package, "the package is no API version")
+	objectRoot     = argsDef("kubebuilder:object:root", markers.Type, "the type is a root object (object generator)", value(kBool))
+	objectGenerate = argsDef("kubebuilder:object:generate", markers.Package|markers.Type, "generate DeepCopy (object generator)", value(kBool))
+	rbacRule       = argsDef("kubebuilder:rbac", markers.Package, "an RBAC rule (rbac generator)", rbacArgs...)
+	webhook        = argsDef("kubebuilder:webhook", markers.Package, "an admission webhook (webhook generator)", webhookArgs...)
+	webhookConfig  = argsDef("kubebuilder:webhookconfiguration", markers.Package, "names a webhook configuration (webhook generator)",
+		named("mutating", kBool, false), named("name", kString, true))
+)
+
 // definitions are made once, so that every generator of this package
 // defines the very same ones.
 var definitions = sync.OnceValue(makeDefinitions)
@@ -124,16 +151,15 @@ func makeDefinitions() []*markers.Definition {
 			def(validation+m.name, fieldOrTyp, "CRD validation: "+m.help, m.args...),
 			def(itemsPref+m.name, fieldOrTyp, "CRD validation of list items: "+m.help, m.args...))
 	}
-	strs := value(kStrings)
 	any := arg{kind: kAny}
 	out = append(out,
-		def(validation+"Required", markers.Field|markers.Package, "the field is required (on a package: every field is)"),
-		def(validation+"Optional", markers.Field|markers.Package, "the field is optional (on a package: every field is)"),
+		validationRequired.Definition,
+		validationOptional.Definition,
 		def(validation+"EmbeddedResource", markers.Field, "the value is an embedded Kubernetes object"),
-		def(validation+"Schemaless", markers.Field, "no schema is generated for the field"),
-		def(validation+"ExactlyOneOf", markers.Type, "exactly one of these fields must be set", strs),
-		def(validation+"AtMostOneOf", markers.Type, "at most one of these fields may be set", strs),
-		def(validation+"AtLeastOneOf", markers.Type, "at least one of these fields must be set", strs),
+		schemaless.Definition,
+		exactlyOneOf.Definition,
+		atMostOneOf.Definition,
+		atLeastOneOf.Definition,
 		def("kubebuilder:default", markers.Field, "the default value, in controller-gen's value syntax", any),
 		def("kubebuilder:example", markers.Field, "an example value", any),
 		def("kubebuilder:title", fieldOrTyp, "the schema's title", any),
@@ -142,29 +168,26 @@ func makeDefinitions() []*markers.Definition {
 		def("kubebuilder:subresource:status", markers.Type, "the CRD has a status subresource"),
 		def("kubebuilder:subresource:scale", markers.Type, "the CRD has a scale subresource",
 			named("specpath", kString, false), named("statuspath", kString, false), arg{name: "selectorpath", kind: kString, optional: true, pointer: true}),
-		def("kubebuilder:printcolumn", markers.Type, "an additional printer column",
-			named("name", kString, false), named("type", kString, false), named("JSONPath", kString, false),
-			named("description", kString, true), named("format", kString, true), named("priority", kInt, true)),
+		printColumn.Definition,
 		def("kubebuilder:resource", markers.Type, "the resource's names and scope",
 			named("path", kString, true), named("shortName", kStrings, true), named("categories", kStrings, true),
 			named("singular", kString, true), named("scope", kString, true)),
 		def("kubebuilder:storageversion", markers.Type, "this version is the storage version"),
-		def("kubebuilder:skipversion", markers.Type, "leave this version out of the CRD"),
+		skipVersion.Definition,
 		def("kubebuilder:unservedversion", markers.Type, "this version is not served"),
 		def("kubebuilder:deprecatedversion", markers.Type, "this version is deprecated", arg{name: "warning", kind: kString, optional: true, pointer: true}),
 		def("kubebuilder:metadata", markers.Type, "annotations and labels of the CRD", named("annotations", kStrings, true), named("labels", kStrings, true)),
 		def("kubebuilder:selectablefield", markers.Type, "a field the API server can select on", named("JSONPath", kString, false)),
-		def("kubebuilder:skip", markers.Package, "the package is no API version"),
+		skipPackage.Definition,
 		// Markers of controller-gen's other generators, read by none here.
-		def("kubebuilder:object:root", markers.Type, "the type is a root object (object generator)", value(kBool)),
-		def("kubebuilder:object:generate", markers.Package|markers.Type, "generate DeepCopy (object generator)", value(kBool)),
+		objectRoot.Definition,
+		objectGenerate.Definition,
 		// controller-gen has no such marker; it is read, as nothing, so
 		// that it is no unknown marker.
-		&markers.Definition{Name: "kubebuilder:skipclient", Place: markers.Type, Args: true, Repeatable: true, Value: markers.Text{}, Help: "no client is generated"},
-		def("kubebuilder:rbac", markers.Package, "an RBAC rule (rbac generator)", rbacArgs...),
-		def("kubebuilder:webhook", markers.Package, "an admission webhook (webhook generator)", webhookArgs...),
-		def("kubebuilder:webhookconfiguration", markers.Package, "names a webhook configuration (webhook generator)",
-			named("mutating", kBool, false), named("name", kString, true)),
+		markers.Typed[string](&markers.Definition{Name: "kubebuilder:skipclient", Place: markers.Type, Args: true, Repeatable: true, Value: markers.Text{}, Help: "no client is generated"}).Definition,
+		rbacRule.Definition,
+		webhook.Definition,
+		webhookConfig.Definition,
 		def("kubebuilder:ac:generate", markers.Package|markers.Type, "apply configurations (applyconfiguration generator)", value(kBool)),
 		def("kubebuilder:ac:output:package", markers.Package, "apply configurations package", value(kString)),
 	)
@@ -176,21 +199,30 @@ func makeDefinitions() []*markers.Definition {
 // grammars in the run's registry; this package's registry reads them as
 // controller-gen does.
 var shared = []*markers.Definition{
-	plainDef("groupName", markers.Package, "the API group of the package's types; the first counts if given again", arg{kind: kString, optional: true}),
-	def("versionName", markers.Package, "the version of the package's API, when it is not the package name", value(kString)),
+	groupName.Definition,
+	versionName.Definition,
 	def("nullable", markers.Field, "the field may be null"),
-	def("optional", markers.Field, "the field may be omitted"),
-	def("required", markers.Field, "the field must be given"),
-	plainDef("listType", fieldOrTyp, "how server-side apply merges the list: atomic, set or map", value(kString)),
-	plainDef("listMapKey", fieldOrTyp, "with +listType=map: a key field of the items (repeatable)", value(kString)),
-	plainDef("mapType", fieldOrTyp, "how server-side apply merges the map: atomic or granular", value(kString)),
-	plainDef("structType", fieldOrTyp, "how server-side apply merges the struct: atomic or granular", value(kString)),
-	{Name: "default", Place: markers.Field, Args: true, Repeatable: true, Value: kubeDefault{},
-		Help: "the default value, as JSON; ref(...) is passed over"},
+	optionalField.Definition,
+	requiredField.Definition,
+	plainDef("listType", fieldOrTyp, "how server-side apply merges the list: atomic, set or map", value(kString)).Definition,
+	plainDef("listMapKey", fieldOrTyp, "with +listType=map: a key field of the items (repeatable)", value(kString)).Definition,
+	plainDef("mapType", fieldOrTyp, "how server-side apply merges the map: atomic or granular", value(kString)).Definition,
+	plainDef("structType", fieldOrTyp, "how server-side apply merges the struct: atomic or granular", value(kString)).Definition,
+	markers.Typed[markers.DefaultValue](&markers.Definition{Name: "default", Place: markers.Field, Args: true, Repeatable: true, Value: kubeDefault{},
+		Help: "the default value, as JSON; ref(...) is passed over"}).Definition,
 }
 
+// The shared markers this package reads by name.
+var (
+	groupName     = plainDef("groupName", markers.Package, "the API group of the package's types; the first counts if given again", arg{kind: kString, optional: true})
+	versionName   = argsDef("versionName", markers.Package, "the version of the package's API, when it is not the package name", value(kString))
+	optionalField = argsDef("optional", markers.Field, "the field may be omitted")
+	requiredField = argsDef("required", markers.Field, "the field must be given")
+)
+
 // plain is a grammar of one unnamed value that Parse returns bare, not in
-// a map, as this package reads these markers.
+// a map, as this package reads these markers: always a string, for the
+// kinds plainDef is given.
 type plain struct{ grammar }
 
 func (p plain) Parse(text string) (any, error) {
@@ -205,10 +237,11 @@ func (p plain) Parse(text string) (any, error) {
 }
 
 // plainDef declares a marker of one unnamed string (or raw) value.
-func plainDef(name string, place markers.Place, help string, a arg) *markers.Definition {
-	d := def(name, place, help, a)
-	d.Value = plain{d.Value.(grammar)}
-	return d
+func plainDef(name string, place markers.Place, help string, a arg) markers.Def[string] {
+	return markers.Typed[string](&markers.Definition{
+		Name: name, Place: place, Args: true, Repeatable: true,
+		Value: plain{grammar{name: name, args: []arg{a}}}, Help: help,
+	})
 }
 
 // kubeDefault reads +default as controller-gen does: all the text after

@@ -40,10 +40,12 @@ func (*ObjectGenerator) Define(reg *markers.Registry) { (&Generator{}).Define(re
 const objectFile = "zz_generated.deepcopy.go"
 
 // legacyDeepCopy are deepcopy-gen's markers, which controller-gen also reads.
-var legacyDeepCopy = []*markers.Definition{
-	plainDef("k8s:deepcopy-gen", markers.Package|markers.Type, "", value(kRaw)),
-	plainDef("k8s:deepcopy-gen:interfaces", markers.Type, "", value(kString)),
-}
+var legacyDeepCopy = []*markers.Definition{legacyEnable.Definition, legacyInterfaces.Definition}
+
+var (
+	legacyEnable     = plainDef("k8s:deepcopy-gen", markers.Package|markers.Type, "", value(kRaw))
+	legacyInterfaces = plainDef("k8s:deepcopy-gen:interfaces", markers.Type, "", value(kString))
+)
 
 // Generate writes one file per package with types to copy.
 func (g *ObjectGenerator) Generate(m *model.Model, diags *diag.List) engine.Output {
@@ -75,7 +77,7 @@ func (g *ObjectGenerator) Generate(m *model.Model, diags *diag.List) engine.Outp
 }
 
 func (g *ObjectGenerator) packageFile(m *model.Model, mp *model.Package, pi *pkgInfo, diags *diag.List) []byte {
-	all := flag(pi.marks, "kubebuilder:object:generate", func(v string) bool { return strings.SplitN(v, ",", 2)[0] == "package" })
+	all := flag(pi.marks, objectGenerate, func(v string) bool { return strings.SplitN(v, ",", 2)[0] == "package" })
 	tracker := newAliases(mp.Source)
 	w := deepcopy.NewWriter(m, mp, tracker, diags)
 	byName := map[string][]byte{}
@@ -130,12 +132,12 @@ func writeDeepCopyObject(b *bytes.Buffer, t *types.Type, tracker *aliases) {
 
 // flag reads a boolean marker; legacy interprets deepcopy-gen's form
 // when the marker is absent.
-func flag(s markers.Set, name string, legacy func(string) bool) bool {
-	if mk, ok := s.Get(name); ok {
-		return mk.Value.(map[string]any)[""] == true
+func flag(s markers.Set, d markers.Def[map[string]any], legacy func(string) bool) bool {
+	if args, ok := d.Get(s); ok {
+		return args[""] == true
 	}
-	if mk, ok := s.Get("k8s:deepcopy-gen"); ok {
-		return legacy(mk.Value.(string))
+	if v, ok := legacyEnable.Get(s); ok {
+		return legacy(v)
 	}
 	return false
 }
@@ -143,26 +145,21 @@ func flag(s markers.Set, name string, legacy func(string) bool) bool {
 // selected reports whether a type's markers, or its package's, ask for
 // its methods.
 func selected(all bool, s markers.Set) bool {
-	if _, ok := s.Get("kubebuilder:object:generate"); ok {
-		return flag(s, "kubebuilder:object:generate", nil)
+	if objectGenerate.Has(s) {
+		return flag(s, objectGenerate, nil)
 	}
-	if mk, ok := s.Get("k8s:deepcopy-gen"); ok {
-		return mk.Value.(string) == "true"
+	if v, ok := legacyEnable.Get(s); ok {
+		return v == "true"
 	}
 	return all || isRoot(s)
 }
 
 // isRoot reports whether the type implements runtime.Object.
 func isRoot(s markers.Set) bool {
-	if mk, ok := s.Get("kubebuilder:object:root"); ok {
-		return mk.Value.(map[string]any)[""] == true
+	if args, ok := objectRoot.Get(s); ok {
+		return args[""] == true
 	}
-	for _, mk := range s.All("k8s:deepcopy-gen:interfaces") {
-		if mk.Value.(string) == "k8s.io/apimachinery/pkg/runtime.Object" {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(legacyInterfaces.All(s), "k8s.io/apimachinery/pkg/runtime.Object")
 }
 
 // aliases names imports as controller-gen does: the last element of the

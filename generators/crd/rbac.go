@@ -41,8 +41,7 @@ func (g *RBACGenerator) Generate(m *model.Model, diags *diag.List) engine.Output
 	type roleKey struct{ ns, name string }
 	byRole := map[roleKey][]*rule{}
 	for _, pi := range packageMarkers(m) {
-		for _, mk := range pi.marks.All("kubebuilder:rbac") {
-			v := mk.Value.(map[string]any)
+		for mk, v := range rbacRule.Each(pi.marks) {
 			checkVerbs(diags, mk, strs(v["verbs"]))
 			key := roleKey{str(v["namespace"]), str(v["roleName"])}
 			if key.name == "" {

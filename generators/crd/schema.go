@@ -345,7 +345,8 @@ func (p *parser) mapSchema(c ctx, e *ast.MapType, pos token.Position) *schema {
 		}
 	}
 	var val *schema
-	switch v := e.Value.(type) {
+	elemType := e.Value
+	switch v := elemType.(type) {
 	case *ast.Ident:
 		if _, ok := c.subst[v.Name]; ok {
 			val = p.exprSchema(c, v, "", nil, pos)
@@ -405,17 +406,17 @@ func (p *parser) structSchema(c ctx, st *ast.StructType, pos token.Position) *sc
 		return s
 	}
 	oneOf := map[string]bool{}
-	for _, name := range []string{"ExactlyOneOf", "AtMostOneOf", "AtLeastOneOf"} {
-		for _, m := range c.info.marks.All(validation + name) {
-			for _, f := range m.Value.(map[string]any)[""].([]any) {
+	for _, d := range []markers.Def[map[string]any]{exactlyOneOf, atMostOneOf, atLeastOneOf} {
+		for m, args := range d.Each(c.info.marks) {
+			for _, f := range args[""].([]any) {
 				if strings.Contains(f.(string), ".") {
-					p.errorf(m.Pos, "%s%s: cannot reference nested fields: %s", validation, name, f)
+					p.errorf(m.Pos, "%s: cannot reference nested fields: %s", d.Name, f)
 				}
 				oneOf[f.(string)] = true
 			}
 		}
 	}
-	defaultOptional := has(c.pkg.marks, validation+"Optional")
+	defaultOptional := validationOptional.Has(c.pkg.marks)
 	var immutable []string
 	for _, f := range c.info.fields {
 		tag, ok := f.tag.Lookup("json")
@@ -436,11 +437,11 @@ func (p *parser) structSchema(c ctx, st *ast.StructType, pos token.Position) *sc
 		inline = inline || name == ""
 		required := false
 		switch {
-		case has(f.marks, validation+"Optional"):
-		case has(f.marks, validation+"Required"):
+		case validationOptional.Has(f.marks):
+		case validationRequired.Has(f.marks):
 			required = true
-		case has(f.marks, "optional"), has(f.marks, "k8s:optional"):
-		case has(f.marks, "required"), has(f.marks, "k8s:required"):
+		case optionalField.Has(f.marks), k8sOptional.Has(f.marks):
+		case requiredField.Has(f.marks), k8sRequired.Has(f.marks):
 			required = true
 		case !defaultOptional:
 			required = !inline && !omit
@@ -453,7 +454,7 @@ func (p *parser) structSchema(c ctx, st *ast.StructType, pos token.Position) *sc
 			s.Required = append(s.Required, name)
 		}
 		var ps *schema
-		if has(f.marks, validation+"Schemaless") {
+		if schemaless.Has(f.marks) {
 			ps = &schema{}
 		} else {
 			ps = p.exprSchema(ctx{pkg: c.pkg, file: c.file, subst: c.subst}, f.expr, "", nil, f.pos)
@@ -464,7 +465,7 @@ func (p *parser) structSchema(c ctx, st *ast.StructType, pos token.Position) *sc
 			s.AllOf = append(s.AllOf, *ps)
 			continue
 		}
-		if has(f.marks, "k8s:immutable") {
+		if k8sImmutable.Has(f.marks) {
 			immutable = append(immutable, name)
 		}
 		s.Properties[name] = *ps
@@ -472,9 +473,4 @@ func (p *parser) structSchema(c ctx, st *ast.StructType, pos token.Position) *sc
 	slices.Sort(s.Required)
 	s.XValidations = append(s.XValidations, immutableOnceSet(immutable, s.Required)...)
 	return s
-}
-
-func has(s markers.Set, name string) bool {
-	_, ok := s.Get(name)
-	return ok
 }

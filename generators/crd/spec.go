@@ -19,7 +19,7 @@ var versionScoped = map[string]bool{
 
 // applyCRD applies a type marker that shapes the CRD rather than a schema.
 func applyCRD(crd *apiext.CustomResourceDefinition, version string, mk markers.Marker) error {
-	args, _ := mk.Value.(map[string]any)
+	args, _ := markers.ValueOf[map[string]any](mk)
 	str := func(k string) string { v, _ := args[k].(string); return v }
 	strs := func(k string) []string {
 		var out []string

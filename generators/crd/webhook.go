@@ -38,8 +38,7 @@ func (g *WebhookGenerator) Generate(m *model.Model, diags *diag.List) engine.Out
 	mutName, valName := "mutating-webhook-configuration", "validating-webhook-configuration"
 	for _, pi := range packageMarkers(m) {
 		var seenMut, seenVal bool
-		for _, mk := range pi.marks.All("kubebuilder:webhookconfiguration") {
-			v := mk.Value.(map[string]any)
+		for mk, v := range webhookConfig.Each(pi.marks) {
 			name, _ := v["name"].(string)
 			seen, what, target := &seenVal, "validating", &valName
 			if v["mutating"] == true {
@@ -54,12 +53,16 @@ func (g *WebhookGenerator) Generate(m *model.Model, diags *diag.List) engine.Out
 				*target = name
 			}
 		}
-		hooks := pi.marks.All("kubebuilder:webhook")
+		var hooks []markers.Marker
+		for mk := range webhook.Each(pi.marks) {
+			hooks = append(hooks, mk)
+		}
+		args := func(mk markers.Marker) map[string]any { v, _ := webhook.Of(mk); return v }
 		slices.SortStableFunc(hooks, func(a, b markers.Marker) int {
-			return strings.Compare(str(a.Value.(map[string]any)["name"]), str(b.Value.(map[string]any)["name"]))
+			return strings.Compare(str(args(a)["name"]), str(args(b)["name"]))
 		})
 		for _, mk := range hooks {
-			if err := addWebhook(mk.Value.(map[string]any), &mutating, &validating); err != nil {
+			if err := addWebhook(args(mk), &mutating, &validating); err != nil {
 				diags.Errorf(mk.Pos, "+kubebuilder:webhook: %v", err)
 			}
 		}

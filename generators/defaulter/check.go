@@ -29,26 +29,26 @@ func checkPackage(m *model.Model, p *model.Package, diags *diag.List) {
 		if !m.Declared(t) || len(t.TypeParams) > 0 || m.InstanceOf(t) != nil {
 			continue
 		}
-		if mk, ok := m.DocMarkers(t).Get(enableMarker); ok {
+		if _, mk, ok := enableType.Lookup(m.DocMarkers(t)); ok {
 			diags.Warnf(mk.Pos, "+%s on type %s is read only from the comment block above its doc comment, separated from it by a blank line; here it has no effect", enableMarker, t.Name.Name)
 		}
-		if mk, ok := m.Markers(t).Get(defaultMarker); ok && mk.Value.(markers.DefaultValue).Err == nil {
+		if dv, mk, ok := markers.Default.Lookup(m.Markers(t)); ok && dv.Err == nil {
 			// A type's default is applied to pointers to it, and to the
 			// items of slices and maps of it.
-			if err := applicable(t, mk.Value.(markers.DefaultValue), false); err != nil {
-				diags.Errorf(mk.Pos, "+%s=%s does not fit type %s: %v", defaultMarker, mk.Value.(markers.DefaultValue).Raw, t.Name.Name, err)
+			if err := applicable(t, dv, false); err != nil {
+				diags.Errorf(mk.Pos, "+%s=%s does not fit type %s: %v", defaultMarker, dv.Raw, t.Name.Name, err)
 			}
 		}
 		if t.Kind != types.Struct {
 			continue
 		}
 		for i, f := range t.Members {
-			mk, ok := m.FieldMarkers(t, i).Get(defaultMarker)
-			if !ok || mk.Value.(markers.DefaultValue).Err != nil {
+			dv, mk, ok := markers.Default.Lookup(m.FieldMarkers(t, i))
+			if !ok || dv.Err != nil {
 				continue
 			}
-			if err := applicable(f.Type, mk.Value.(markers.DefaultValue), true); err != nil {
-				diags.Errorf(mk.Pos, "+%s=%s does not fit field %s.%s of type %s: %v", defaultMarker, mk.Value.(markers.DefaultValue).Raw, t.Name.Name, f.Name, spell(f.Type), err)
+			if err := applicable(f.Type, dv, true); err != nil {
+				diags.Errorf(mk.Pos, "+%s=%s does not fit field %s.%s of type %s: %v", defaultMarker, dv.Raw, t.Name.Name, f.Name, spell(f.Type), err)
 			}
 		}
 	}

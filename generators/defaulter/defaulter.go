@@ -186,9 +186,9 @@ func checkFieldNames(p *model.Package, a activation, diags *diag.List) {
 			}
 		}
 	}
-	for _, mk := range a.fields {
-		if name := mk.Value.(string); !have[name] && name != "true" {
-			diags.Warnf(mk.Pos, "+%s=%s: no type in package %s has a field named %s", enableMarker, name, p.Path, name)
+	for _, f := range a.fields {
+		if name := f.name; !have[name] && name != "true" {
+			diags.Warnf(f.pos, "+%s=%s: no type in package %s has a field named %s", enableMarker, name, p.Path, name)
 		}
 	}
 }
@@ -199,8 +199,8 @@ func checkFieldNames(p *model.Package, a activation, diags *diag.List) {
 // defaulter.
 func (pl *planner) choose(m *model.Model, p, typesPkg *model.Package, a activation) map[*types.Type]*types.Type {
 	fields := map[string]bool{}
-	for _, mk := range a.fields {
-		fields[mk.Value.(string)] = true
+	for _, f := range a.fields {
+		fields[f.name] = true
 	}
 	pl.objects = map[*types.Type]*types.Type{}
 	for _, name := range slices.Sorted(maps.Keys(typesPkg.Types)) {
@@ -239,8 +239,8 @@ func (pl *planner) selected(m *model.Model, t *types.Type, fields map[string]boo
 	if pl.lib.byType[t].object != nil {
 		return false
 	}
-	if mk, ok := detached(m, t).Get(enableMarker); ok && (mk.Value == "true" || mk.Value == "false") {
-		return mk.Value == "true"
+	if v, ok := enableType.Get(detached(m, t)); ok && (v == "true" || v == "false") {
+		return v == "true"
 	}
 	if t.Kind == types.Struct {
 		for _, f := range t.Members {

@@ -112,6 +112,6 @@ func defaultedType(f *types.Type) *types.Type {
 // covers reports whether a SetDefaults_ function is marked as defaulting
 // everything its type holds.
 func (l *library) covers(f *types.Type) bool {
-	mk, ok := l.m.FuncMarkers(f).Get(enableMarker)
-	return ok && mk.Value.(string) == "covers"
+	v, _ := enableFunc.Get(l.m.FuncMarkers(f))
+	return v == "covers"
 }

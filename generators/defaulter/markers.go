@@ -33,15 +33,15 @@ func (fieldName) Parse(raw string) (any, error) {
 
 func (fieldName) String() string { return "FieldName|false" }
 
-var definitions = []*markers.Definition{
-	{
+var (
+	enablePackage = markers.Typed[string](&markers.Definition{
 		Name:       enableMarker,
 		Place:      markers.Package,
 		Value:      fieldName{},
 		Repeatable: true,
 		Help:       "generate SetObjectDefaults_ functions for the package's types that have a field of this name, such as TypeMeta (repeatable); false turns the package off",
-	},
-	{
+	})
+	enableType = markers.Typed[string](&markers.Definition{
 		Name:  enableMarker,
 		Place: markers.Type,
 		Once:  true,
@@ -49,23 +49,30 @@ var definitions = []*markers.Definition{
 		// names decide.
 		Value: markers.LenientOneOf{OneOf: markers.OneOf{"true", "false"}},
 		Help:  "in the comment block above the type's doc comment: always (true) or never (false) generate SetObjectDefaults_<Type>",
-	},
-	{
+	})
+	enableFunc = markers.Typed[string](&markers.Definition{
 		Name:  enableMarker,
 		Place: markers.Func,
 		Once:  true,
 		// Upstream reads another value as not covering.
 		Value: markers.LenientOneOf{OneOf: markers.OneOf{"covers"}},
 		Help:  "on a SetDefaults_<Type> function: it defaults everything the type holds, so nested defaulters are not called after it",
-	},
-	{
+	})
+	inputPackage = markers.Typed[string](&markers.Definition{
 		Name:  inputMarker,
 		Place: markers.Package,
 		Once:  true,
 		Value: markers.ImportPath{},
 		Help:  "the package whose types get defaulters, when it is not this one; the functions are written here",
-	},
-	markers.Default,
+	})
+)
+
+var definitions = []*markers.Definition{
+	enablePackage.Definition,
+	enableType.Definition,
+	enableFunc.Definition,
+	inputPackage.Definition,
+	markers.Default.Definition,
 }
 
 // Define declares defaulter-gen's markers and claims its name space.
@@ -77,20 +84,20 @@ func (g *Generator) Define(reg *markers.Registry) {
 // activation is what a package's doc.go says about defaulting.
 type activation struct {
 	enabled bool
-	fields  []markers.Marker // the field names that select types
-	mixed   *markers.Marker  // a "false" given with field names: an error
-	input   string           // the package whose types are defaulted
-	inputAt token.Position   // where +k8s:defaulter-gen-input is, if given
+	fields  []fieldMarker   // the field names that select types
+	mixed   *markers.Marker // a "false" given with field names: an error
+	input   string          // the package whose types are defaulted
+	inputAt token.Position  // where +k8s:defaulter-gen-input is, if given
 }
 
 func activationOf(path string, s markers.Set) activation {
 	a := activation{input: path}
 	var falses []markers.Marker
-	for _, m := range s.All(enableMarker) {
-		if m.Value.(string) == "false" {
+	for m, v := range enablePackage.Each(s) {
+		if v == "false" {
 			falses = append(falses, m)
 		} else {
-			a.fields = append(a.fields, m)
+			a.fields = append(a.fields, fieldMarker{v, m.Pos})
 		}
 	}
 	switch {
@@ -99,10 +106,17 @@ func activationOf(path string, s markers.Set) activation {
 	case len(a.fields) > 0:
 		a.enabled = true
 	}
-	if m, ok := s.Get(inputMarker); ok {
-		a.input, a.inputAt = m.Value.(string), m.Pos
+	if v, m, ok := inputPackage.Lookup(s); ok {
+		a.input, a.inputAt = v, m.Pos
 	}
 	return a
+}
+
+// fieldMarker is a field name a package's +k8s:defaulter-gen gives, and
+// where.
+type fieldMarker struct {
+	name string
+	pos  token.Position
 }
 
 // commentTag returns the values of the +name markers among lines, read as

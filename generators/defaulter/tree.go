@@ -198,7 +198,7 @@ func (p *planner) typeAt(t *types.Type) where {
 // atDefault moves w to the +default of set, in a package the model
 // checked.
 func (p *planner) atDefault(w where, set markers.Set) where {
-	if mk, ok := set.Get(defaultMarker); ok && p.checked[w.pkg] {
+	if _, mk, ok := markers.Default.Lookup(set); ok && p.checked[w.pkg] {
 		w.pos = mk.Pos
 	}
 	return w

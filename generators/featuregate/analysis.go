@@ -64,13 +64,17 @@ func gatesOf(set markers.Set) ([]string, token.Position) {
 	var gates []string
 	var pos token.Position
 	for _, mk := range set {
-		if mk.Def.Name != gateMarker && mk.Def.Name != kepGateMarker {
+		v, ok := markers.FeatureGate.Of(mk)
+		if !ok {
+			v, ok = markers.K8sFeatureGate.Of(mk)
+		}
+		if !ok {
 			continue
 		}
 		if len(gates) == 0 {
 			pos = mk.Pos
 		}
-		gates = append(gates, mk.Value.([]string)...)
+		gates = append(gates, v...)
 	}
 	slices.Sort(gates)
 	return slices.Compact(gates), pos

@@ -52,7 +52,7 @@ func (g *Generator) Needs(map[string]markers.Set) []load.Extra {
 func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	known := g.knownGates(m, diags)
 	return engine.EachPackage(m, g.OutputFile, func(p *model.Package) *output.File {
-		mk, ok := p.Markers.Get(enableMarker)
+		_, mk, ok := enable.Lookup(p.Markers)
 		if !ok {
 			return nil
 		}

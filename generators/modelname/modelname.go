@@ -35,7 +35,7 @@ func (g *Generator) Name() string { return "openapi-gen" }
 
 // Define declares the marker and claims its name space.
 func (g *Generator) Define(reg *markers.Registry) {
-	reg.Define(names.Marker)
+	reg.Define(names.Marker.Definition)
 	reg.Own(names.Marker.Name)
 }
 
@@ -101,17 +101,14 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.Li
 // count, as upstream. A type marker on a type that cannot get a method is
 // warned about: upstream silently ignores it.
 func methodsOf(m *model.Model, p *model.Package, diags *diag.List) []method {
-	pkgValue := ""
-	if mk, ok := p.Markers.Get(names.Marker.Name); ok {
-		pkgValue = mk.Value.(string)
-	}
+	pkgValue, _ := names.Marker.Get(p.Markers)
 	local := namer.NewPublicNamer(0)
 	var out []method
 	for _, t := range sortedTypes(m, p) {
 		value := pkgValue
-		mk, tagged := m.DocMarkers(t).Get(names.Marker.Name)
-		if tagged && mk.Value != "" {
-			value = mk.Value.(string)
+		v, mk, tagged := names.Marker.Lookup(m.DocMarkers(t))
+		if v != "" {
+			value = v
 		}
 		if !isModel(t) {
 			if tagged {

@@ -2,7 +2,6 @@ package prerelease
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/apigen-dev/apigen/markers"
@@ -10,47 +9,40 @@ import (
 
 const (
 	enableMarker      = "k8s:prerelease-lifecycle-gen"
-	introducedMarker  = enableMarker + ":introduced"
-	deprecatedMarker  = enableMarker + ":deprecated"
-	removedMarker     = enableMarker + ":removed"
 	replacementMarker = enableMarker + ":replacement"
 )
 
-var definitions = []*markers.Definition{
-	{
+// The names of the shared release markers.
+var (
+	introducedMarker = markers.Introduced.Name
+	deprecatedMarker = markers.Deprecated.Name
+	removedMarker    = markers.Removed.Name
+)
+
+var (
+	enable = markers.Typed[bool](&markers.Definition{
 		Name:  enableMarker,
 		Place: markers.Package,
 		Value: markers.Switch{},
 		Help:  "generate APILifecycle* methods for the package's API types (true), or not (false)",
-	},
-	{
-		Name:  introducedMarker,
-		Place: markers.Type,
-		Once:  true,
-		Value: VersionGrammar{},
-		Help:  "the release that introduced this API type, e.g. 1.30; required on every API type of an enabled package",
-	},
-	{
-		Name:  deprecatedMarker,
-		Place: markers.Type,
-		Once:  true,
-		Value: VersionGrammar{},
-		Help:  "the release that deprecates this API type (default: introduced plus three minor releases)",
-	},
-	{
-		Name:  removedMarker,
-		Place: markers.Type,
-		Once:  true,
-		Value: VersionGrammar{},
-		Help:  "the release that stops serving this API type (default: deprecated plus three minor releases)",
-	},
-	{
+	})
+	replacement = markers.Typed[Replacement](&markers.Definition{
 		Name:  replacementMarker,
 		Place: markers.Type,
 		Once:  true,
 		Value: ReplacementGrammar{},
 		Help:  "the group,version,Kind that replaces this API type, e.g. apps,v1,Deployment",
-	},
+	})
+)
+
+// definitions are prerelease-lifecycle-gen's markers; the releases are
+// shared with compat.
+var definitions = []*markers.Definition{
+	enable.Definition,
+	markers.Introduced.Definition,
+	markers.Deprecated.Definition,
+	markers.Removed.Definition,
+	replacement.Definition,
 }
 
 // Define declares prerelease-lifecycle-gen's markers and claims its name space.
@@ -60,50 +52,7 @@ func (g *Generator) Define(reg *markers.Registry) {
 }
 
 // Version is a Kubernetes release, major.minor.
-type Version struct{ Major, Minor int }
-
-func (v Version) String() string { return fmt.Sprintf("%d.%d", v.Major, v.Minor) }
-
-// plus returns the release n minor versions after v.
-func (v Version) plus(n int) Version { return Version{v.Major, v.Minor + n} }
-
-// VersionGrammar accepts the release values upstream accepts: two base-10
-// integers that fit in 32 bits (a sign is allowed), joined by one dot.
-// Upstream reads the value as a comma-separated list whose first item is
-// the version and whose other items are key=value parameters. It knows no
-// keys, so an item is tolerated only when its key (the text before any
-// "=") is empty; "1.30," is therefore accepted as 1.30. Parse returns a
-// Version.
-type VersionGrammar struct{}
-
-func (VersionGrammar) String() string { return "major.minor" }
-
-func (VersionGrammar) Parse(raw string) (any, error) {
-	text, params, hasParams := strings.Cut(raw, ",")
-	if hasParams {
-		for _, p := range strings.Split(params, ",") {
-			if key, _, _ := strings.Cut(p, "="); key != "" {
-				return nil, fmt.Errorf("unsupported parameter %q: the value is a release such as 1.30", p)
-			}
-		}
-	}
-	if text == "" {
-		return nil, fmt.Errorf("a release such as 1.30 is required")
-	}
-	parts := strings.Split(text, ".")
-	if len(parts) != 2 || parts[0] == "" || parts[1] == "" {
-		return nil, fmt.Errorf("%q is not a release of the form major.minor, such as 1.30", text)
-	}
-	var nums [2]int
-	for i, s := range parts {
-		n, err := strconv.ParseInt(s, 10, 32)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not a release of the form major.minor, such as 1.30: %q is not a 32-bit decimal integer", text, s)
-		}
-		nums[i] = int(n)
-	}
-	return Version{Major: nums[0], Minor: nums[1]}, nil
-}
+type Version = markers.Release
 
 // Replacement is the kind that supersedes a deprecated one.
 type Replacement struct{ Group, Version, Kind string }

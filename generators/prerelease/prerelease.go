@@ -20,6 +20,7 @@ import (
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
 )
@@ -51,8 +52,8 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 }
 
 func enabled(p *model.Package) bool {
-	mk, ok := p.Markers.Get(enableMarker)
-	return ok && mk.Value.(bool)
+	on, ok := enable.Get(p.Markers)
+	return ok && on
 }
 
 // gvkName is the type APILifecycleReplacement returns.
@@ -78,7 +79,7 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.Li
 	f.Imports = output.ImportsWithout(tracker.ImportLines(), p.Path)
 	data, err := f.Bytes()
 	if err != nil {
-		mk, _ := p.Markers.Get(enableMarker)
+		_, mk, _ := enable.Lookup(p.Markers)
 		diags.Errorf(mk.Pos, "%s produced code that does not parse (a bug): %v", g.Name(), err)
 		return nil
 	}
@@ -128,7 +129,7 @@ var gaVersion = regexp.MustCompile(`^v\d+$`)
 // removed three after it was deprecated.
 func lifecycleOf(m *model.Model, t *types.Type, diags *diag.List) (lifecycle, bool) {
 	marks := m.Markers(t)
-	intro, ok := marks.Get(introducedMarker)
+	intro, ok := markers.Introduced.Get(marks)
 	if !ok {
 		if written(t, introducedMarker) {
 			return lifecycle{}, false // malformed, and reported as such by the model
@@ -136,29 +137,26 @@ func lifecycleOf(m *model.Model, t *types.Type, diags *diag.List) (lifecycle, bo
 		diags.Errorf(m.Position(t), "API type %s needs a +%s=<major>.<minor> marker: its package has +%s=true", t.Name.Name, introducedMarker, enableMarker)
 		return lifecycle{}, false
 	}
-	lc := lifecycle{introduced: intro.Value.(Version)}
+	lc := lifecycle{introduced: intro}
 	ga := gaVersion.MatchString(path.Base(t.Name.Package))
 
-	dep := lc.introduced.plus(3)
-	mk, explicit := marks.Get(deprecatedMarker)
-	if explicit {
-		dep = mk.Value.(Version)
+	dep, explicit := markers.Deprecated.Get(marks)
+	if !explicit {
+		dep = lc.introduced.Plus(3)
 	}
 	if !ga || explicit {
 		lc.deprecated = &dep
 	}
 
-	rem := dep.plus(3)
-	mk, explicit = marks.Get(removedMarker)
-	if explicit {
-		rem = mk.Value.(Version)
+	rem, explicit := markers.Removed.Get(marks)
+	if !explicit {
+		rem = dep.Plus(3)
 	}
 	if !ga || explicit {
 		lc.removed = &rem
 	}
 
-	if mk, ok := marks.Get(replacementMarker); ok {
-		r := mk.Value.(Replacement)
+	if r, ok := replacement.Get(marks); ok {
 		lc.replacement = &r
 	}
 	return lc, true

@@ -145,8 +145,8 @@ func (fb *fileBuilder) isMessage(t *types.Type) bool {
 			return false
 		}
 	}
-	if mk, ok := fb.markers(t).Get(protobufMarker); ok {
-		return mk.Value == "true"
+	if v, ok := messageSwitch.Get(fb.markers(t)); ok {
+		return v == "true"
 	}
 	return fb.p.allTypes && protoable(t, map[*types.Type]bool{})
 }
@@ -200,8 +200,8 @@ func (b *builder) optional(t *types.Type) bool {
 	if t.Underlying == nil || (t.Underlying.Kind != types.Map && t.Underlying.Kind != types.Slice) {
 		return false
 	}
-	mk, ok := b.markers(t).Get(nullableMarker)
-	return ok && mk.Value == "true"
+	v, _ := nullable.Get(b.markers(t))
+	return v == "true"
 }
 
 // message makes the message of t, or nil for types that have none.
@@ -266,7 +266,7 @@ func (fb *fileBuilder) structMessage(t, decl *types.Type) *Message {
 // not compile. Types whose methods are written by hand (marshal=false)
 // generate none.
 func (fb *fileBuilder) checkAs(decl, as *types.Type, fields []*Field) {
-	if mk, ok := fb.markers(decl).Get(marshalMarker); ok && mk.Value == "false" {
+	if v, _ := marshal.Get(fb.markers(decl)); v == "false" {
 		return
 	}
 	have := map[string]*types.Type{}
@@ -290,7 +290,7 @@ func (fb *fileBuilder) checkAs(decl, as *types.Type, fields []*Field) {
 // options are the message options of t's +protobuf.options markers.
 func (fb *fileBuilder) options(t *types.Type) []string {
 	var out []string
-	if mk, ok := fb.markers(t).Get(marshalMarker); ok && mk.Value == "false" {
+	if v, _ := marshal.Get(fb.markers(t)); v == "false" {
 		out = append(out, "(gogoproto.marshaler) = false", "(gogoproto.unmarshaler) = false", "(gogoproto.sizer) = false")
 	}
 	tags := gengo.ExtractCommentTags("+", fb.comments(t))
@@ -345,24 +345,22 @@ func (fb *fileBuilder) commentPos(t *types.Type, prefix string) token.Position {
 
 // embedded is the one field of a type marked +protobuf.embed=T: T t = 1.
 func (fb *fileBuilder) embedded(t *types.Type) ([]*Field, bool) {
-	mk, ok := fb.markers(t).Get(embedMarker)
+	name, ok := embed.Get(fb.markers(t))
 	if !ok {
 		return nil, false
 	}
-	if as, ok := fb.markers(t).Get(asMarker); ok {
+	if _, as, ok := takesFields.Lookup(fb.markers(t)); ok {
 		fb.diags.Errorf(as.Pos, "+%s and +%s cannot be combined: upstream takes one of them at random", asMarker, embedMarker)
 	}
-	name := mk.Value.(string)
 	return []*Field{{Name: name, Number: 1, Label: Optional, Type: &Type{Name: name, Package: fb.p.proto}}}, true
 }
 
 // as returns the type whose fields a type marked +protobuf.as=T takes.
 func (fb *fileBuilder) as(t *types.Type) *types.Type {
-	mk, ok := fb.markers(t).Get(asMarker)
+	name, mk, ok := takesFields.Lookup(fb.markers(t))
 	if !ok {
 		return nil
 	}
-	name := mk.Value.(string)
 	as := fb.m.Universe[fb.p.Path].Types[name]
 	if as == nil || !fb.m.Declared(as) {
 		fb.diags.Errorf(mk.Pos, "+%s=%s: package %s has no type %s", asMarker, name, fb.p.Path, name)

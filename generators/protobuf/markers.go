@@ -18,43 +18,52 @@ const (
 	marshalMarker  = "protobuf.options.marshal"
 )
 
-var definitions = []*markers.Definition{
-	{
+var (
+	messageSwitch = markers.Typed[string](&markers.Definition{
 		Name:  protobufMarker,
 		Place: markers.Type,
 		Value: markers.OneOf{"true", "false"},
 		Help:  "make this type a protobuf message (true) or leave it out (false), whatever the package's default",
-	},
-	{
+	})
+	nullable = markers.Typed[string](&markers.Definition{
 		Name:  nullableMarker,
 		Place: markers.Type,
 		Value: markers.OneOf{"true", "false"},
 		Help:  "on a slice or map type: a message with one items field, so that nil and empty differ on the wire",
-	},
-	{
+	})
+	takesFields = markers.Typed[string](&markers.Definition{
 		Name:  asMarker,
 		Place: markers.Type,
 		Value: nonEmpty{},
 		Help:  "give the message the fields of another type of the package, e.g. Timestamp",
-	},
-	{
+	})
+	embed = markers.Typed[string](&markers.Definition{
 		Name:  embedMarker,
 		Place: markers.Type,
 		Value: nonEmpty{},
 		Help:  "give the message one field, named and typed after the value (+protobuf.embed=string)",
-	},
-	{
+	})
+	marshal = markers.Typed[string](&markers.Definition{
 		Name:  marshalMarker,
 		Place: markers.Type,
 		Value: markers.OneOf{"true", "false"},
 		Help:  "false: the type marshals itself, so gogo writes no marshaler, unmarshaler or sizer for it",
-	},
-	{
+	})
+	protobufGen = markers.Typed[string](&markers.Definition{
 		Name:  genMarker,
 		Place: markers.Package,
 		Value: markers.LenientOneOf{OneOf: markers.OneOf{"package"}, Why: "the only value is package, which Kubernetes' update-codegen.sh looks for"},
 		Help:  "package: the scripts that run go-to-protobuf list this package in --packages",
-	},
+	})
+)
+
+var definitions = []*markers.Definition{
+	messageSwitch.Definition,
+	nullable.Definition,
+	takesFields.Definition,
+	embed.Definition,
+	marshal.Definition,
+	protobufGen.Definition,
 }
 
 // Define declares go-to-protobuf's markers, and claims the name spaces

@@ -38,16 +38,16 @@ func (g *Generator) Selects(p *model.Package) bool {
 
 const enableMarker = "k8s:register-gen"
 
-var enableDefinition = &markers.Definition{
+var enableDefinition = markers.Typed[bool](&markers.Definition{
 	Name:  enableMarker,
 	Place: markers.Package,
 	Value: markers.Switch{},
 	Help:  "generate the scheme registration of the package's types (any value but false); +groupName alone also asks for it",
-}
+})
 
 // Define declares register-gen's markers and claims its name space.
 func (g *Generator) Define(reg *markers.Registry) {
-	reg.Define(enableDefinition, markers.GroupName)
+	reg.Define(enableDefinition.Definition, markers.GroupName.Definition)
 	reg.Own(enableMarker)
 }
 
@@ -75,15 +75,15 @@ type gv struct{ group, version string }
 // groupVersion decides whether p gets a file and, if so, the group and
 // version it registers its types under.
 func groupVersion(m *model.Model, p *model.Package, diags *diag.List) (gv, bool) {
-	asked, ok := p.Markers.Get(enableMarker)
-	group, hasGroup := p.Markers.Get(markers.GroupName.Name)
+	on, asked, ok := enableDefinition.Lookup(p.Markers)
+	group, groupMarker, hasGroup := markers.GroupName.Lookup(p.Markers)
 	switch {
-	case ok && !asked.Value.(bool):
+	case ok && !on:
 		return gv{}, false
 	case !ok && !hasGroup:
 		return gv{}, false
 	case !ok:
-		asked = group
+		asked = groupMarker
 	}
 	if hasFile(p, handWrittenFile) || internal(m, p) {
 		return gv{}, false
@@ -95,7 +95,7 @@ func groupVersion(m *model.Model, p *model.Package, diags *diag.List) (gv, bool)
 	}
 	out := gv{group: elems[len(elems)-2], version: elems[len(elems)-1]}
 	if hasGroup {
-		out.group = group.Value.(string)
+		out.group = group
 	}
 	return out, true
 }
@@ -184,9 +184,9 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, v gv, diags *d
 	data, err := f.Bytes()
 	if err != nil {
 		pos := token.Position{Filename: p.Dir}
-		if mk, ok := p.Markers.Get(enableMarker); ok {
+		if _, mk, ok := enableDefinition.Lookup(p.Markers); ok {
 			pos = mk.Pos
-		} else if mk, ok := p.Markers.Get(markers.GroupName.Name); ok {
+		} else if _, mk, ok := markers.GroupName.Lookup(p.Markers); ok {
 			pos = mk.Pos
 		}
 		diags.Errorf(pos, "%s produced code that does not parse (a bug, or a +groupName that is not a plain name): %v", g.Name(), err)

@@ -64,28 +64,40 @@ func (schemeRef) Parse(raw string) (any, error) {
 
 func (schemeRef) String() string { return "nil|import/path.Type" }
 
-var coreDefinitions = []*markers.Definition{
-	{Name: mainTag, Place: markers.Package, Value: selector{}, Repeatable: true,
-		Help: "generate Validate_<Type> functions for the package's types: * for all, TypesWithField=F or TypesWithSuffix=S for some (repeatable); false turns it off"},
-	{Name: mainTag, Place: markers.Type, Value: markers.OneOf{"true", "false"},
-		Help: "always (true) or never (false) generate validation for this type"},
-	{Name: inputTag, Place: markers.Package, Once: true, Value: markers.ImportPath{},
-		Help: "the package whose types are validated, when not this one; the functions are written here"},
-	{Name: schemeTag, Place: markers.Package, Once: true, Value: schemeRef{},
-		Help: "the scheme type RegisterValidations takes, or nil for no registration"},
-	{Name: fixtureTag, Place: markers.Package, Repeatable: true, Value: markers.OneOf{"validateFalse"},
-		Help: "also write a _test.go file that checks the package's validateFalse fixtures"},
-	{Name: testTargetsTag, Place: markers.Package, Value: markers.Text{}, Whole: true,
-		Help: "also write coverage tests for the package's root types"},
+var (
+	enablePackage = markers.Typed[string](&markers.Definition{Name: mainTag, Place: markers.Package, Value: selector{}, Repeatable: true,
+		Help: "generate Validate_<Type> functions for the package's types: * for all, TypesWithField=F or TypesWithSuffix=S for some (repeatable); false turns it off"})
+	enableType = markers.Typed[string](&markers.Definition{Name: mainTag, Place: markers.Type, Value: markers.OneOf{"true", "false"},
+		Help: "always (true) or never (false) generate validation for this type"})
+	inputPackage = markers.Typed[string](&markers.Definition{Name: inputTag, Place: markers.Package, Once: true, Value: markers.ImportPath{},
+		Help: "the package whose types are validated, when not this one; the functions are written here"})
+	scheme = markers.Typed[string](&markers.Definition{Name: schemeTag, Place: markers.Package, Once: true, Value: schemeRef{},
+		Help: "the scheme type RegisterValidations takes, or nil for no registration"})
+	fixture = markers.Typed[string](&markers.Definition{Name: fixtureTag, Place: markers.Package, Repeatable: true, Value: markers.OneOf{"validateFalse"},
+		Help: "also write a _test.go file that checks the package's validateFalse fixtures"})
+	testTargets = markers.Typed[string](&markers.Definition{Name: testTargetsTag, Place: markers.Package, Value: markers.Text{}, Whole: true,
+		Help: "also write coverage tests for the package's root types"})
 	// Upstream only looks for these two; k8s.io/api writes a comment after
 	// the name ("+k8s:validation-gen-nolint // Note: …"), which is no tag
 	// syntax, so their text is not parsed.
-	{Name: nolintTag, Place: markers.Package | markers.Type, Value: markers.Text{}, Whole: true,
-		Help: "do not lint the validation tags of the package's types, or of this type and what it is made of"},
-	{Name: isSubresourceTag, Place: markers.Package | markers.Type, Once: true, Value: markers.Text{},
-		Help: "the subresource (such as \"/status\") this type is validated for, instead of the root"},
-	{Name: supportsSubTag, Place: markers.Package | markers.Type, Repeatable: true, Value: markers.Text{},
-		Help: "a further subresource this type is validated for (repeatable)"},
+	nolint = markers.Typed[string](&markers.Definition{Name: nolintTag, Place: markers.Package | markers.Type, Value: markers.Text{}, Whole: true,
+		Help: "do not lint the validation tags of the package's types, or of this type and what it is made of"})
+	isSubresource = markers.Typed[string](&markers.Definition{Name: isSubresourceTag, Place: markers.Package | markers.Type, Once: true, Value: markers.Text{},
+		Help: "the subresource (such as \"/status\") this type is validated for, instead of the root"})
+	supportsSubresource = markers.Typed[string](&markers.Definition{Name: supportsSubTag, Place: markers.Package | markers.Type, Repeatable: true, Value: markers.Text{},
+		Help: "a further subresource this type is validated for (repeatable)"})
+)
+
+var coreDefinitions = []*markers.Definition{
+	enablePackage.Definition,
+	enableType.Definition,
+	inputPackage.Definition,
+	scheme.Definition,
+	fixture.Definition,
+	testTargets.Definition,
+	nolint.Definition,
+	isSubresource.Definition,
+	supportsSubresource.Definition,
 }
 
 // tagGrammar parses a whole validation tag and checks its arguments and

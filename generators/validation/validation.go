@@ -92,11 +92,11 @@ type activation struct {
 func activationOf(path string, s markers.Set) activation {
 	a := activation{input: path, register: true, scheme: defaultScheme}
 	var falses []markers.Marker
-	for _, mk := range s.All(mainTag) {
-		if mk.Value.(string) == "false" {
+	for mk, v := range enablePackage.Each(s) {
+		if v == "false" {
 			falses = append(falses, mk)
 		} else {
-			a.criteria = append(a.criteria, mk.Value.(string))
+			a.criteria = append(a.criteria, v)
 		}
 	}
 	switch {
@@ -105,11 +105,11 @@ func activationOf(path string, s markers.Set) activation {
 	case len(a.criteria) > 0:
 		a.enabled = true
 	}
-	if mk, ok := s.Get(inputTag); ok {
-		a.input, a.inputAt = mk.Value.(string), mk.Pos
+	if v, mk, ok := inputPackage.Lookup(s); ok {
+		a.input, a.inputAt = v, mk.Pos
 	}
-	if mk, ok := s.Get(schemeTag); ok {
-		if val := mk.Value.(string); val == "nil" {
+	if val, ok := scheme.Get(s); ok {
+		if val == "nil" {
 			a.register = false
 		} else {
 			a.scheme = types.ParseFullyQualifiedName(val)
@@ -348,7 +348,7 @@ func (g *Generator) file(d *discoverer, canon map[string]string, j *job, diags *
 	if fixtureWanted(j.pkg) {
 		out = append(out, g.fixture(j, diags))
 	}
-	if len(j.pkg.Markers.All(testTargetsTag)) > 0 {
+	if testTargets.Has(j.pkg.Markers) {
 		if f := g.coverage(d, j, diags); f != nil {
 			out = append(out, f)
 		}
@@ -386,7 +386,7 @@ func (g *Generator) bytes(f *output.GoFile, path string, diags *diag.List) *outp
 // fixtureWanted reports whether a package asks for the test file that
 // checks its validateFalse fixtures.
 func fixtureWanted(p *model.Package) bool {
-	return len(p.Markers.All(fixtureTag)) > 0
+	return fixture.Has(p.Markers)
 }
 
 // fixture writes the test file.
@@ -407,7 +407,7 @@ func (g *Generator) fixture(j *job, diags *diag.List) *output.File {
 func (g *Generator) lint(d *discoverer, jobs []*job, diags *diag.List) bool {
 	l := newLinter(d)
 	for _, j := range jobs {
-		if len(j.pkg.Markers.All(nolintTag)) > 0 {
+		if nolint.Has(j.pkg.Markers) {
 			continue
 		}
 		for _, t := range j.roots {

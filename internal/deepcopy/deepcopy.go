@@ -68,8 +68,8 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.Li
 // writes them: sorted by name.
 func selectTypes(m *model.Model, p *model.Package, diags *diag.List) []*types.Type {
 	all := false
-	if pm, ok := p.Markers.Get(enableMarker); ok {
-		if pm.Value.(markers.Option).Value == "false" {
+	if pm, ok := enablePackage.Get(p.Markers); ok {
+		if pm.Value == "false" {
 			return nil
 		}
 		all = true
@@ -86,7 +86,7 @@ func selectTypes(m *model.Model, p *model.Package, diags *diag.List) []*types.Ty
 		ok, why := copyable(m, t, diags)
 		switch {
 		case ok && setting != "" && setting != "true":
-			mk, _ := m.Markers(t).Get(enableMarker)
+			_, mk, _ := enableType.Lookup(m.Markers(t))
 			diags.Errorf(mk.Pos, "unsupported value %s for +%s on a type: deepcopy-gen stops on it in a package it generates all types of", markers.QuoteShort(setting), enableMarker)
 		case ok:
 			out = append(out, t)

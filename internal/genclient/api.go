@@ -34,24 +34,24 @@ func (t Tags) HasVerb(verb string) bool {
 // +genclient:skipVerbs.
 func Read(s markers.Set) Tags {
 	var t Tags
-	if m, ok := s.Get(generateName); ok {
+	if _, m, ok := Generate.Lookup(s); ok {
 		t.Generate, t.Pos = true, m.Pos
 	}
-	_, t.NonNamespaced = s.Get(nonNamespaced)
-	_, t.NoVerbs = s.Get(noVerbs)
-	_, t.NoStatus = s.Get(noStatus)
-	if m, ok := s.Get(skipVerbs); ok {
-		t.SkipVerbs = m.Value.([]string)
+	t.NonNamespaced = NonNamespaced.Has(s)
+	t.NoVerbs = NoVerbs.Has(s)
+	t.NoStatus = NoStatus.Has(s)
+	if skip, ok := SkipVerbs.Get(s); ok {
+		t.SkipVerbs = skip
 	}
-	_, ro := s.Get(readonly)
-	only, hasOnly := s.Get(onlyVerbs)
+	ro := ReadOnly.Has(s)
+	only, hasOnly := OnlyVerbs.Get(s)
 	if ro || hasOnly {
 		var keep []string
 		if ro {
 			keep = append(keep, readonlyVerbs...)
 		}
 		if hasOnly {
-			keep = append(keep, only.Value.([]string)...)
+			keep = append(keep, only...)
 		}
 		t.SkipVerbs = []string{}
 		for _, v := range Verbs {
@@ -60,9 +60,7 @@ func Read(s markers.Set) Tags {
 			}
 		}
 	}
-	for _, m := range s.All(method) {
-		t.Methods = append(t.Methods, m.Value.(MethodSpec))
-	}
+	t.Methods = append(t.Methods, Method.All(s)...)
 	return t
 }
 
@@ -143,19 +141,20 @@ func SortedTypes(m *model.Model, p *model.Package) []*types.Type {
 	return ts
 }
 
-// Enabled reports whether a package's +<name> switches, which may repeat,
-// leave generation on. Mixing "false" with other values is an error, as
-// upstream has it.
-func Enabled(p *model.Package, name string, diags *diag.List) bool {
-	all := p.Markers.All(name)
+// Enabled reports whether a package's switches, which may repeat, leave
+// generation on. Mixing "false" with other values is an error, as upstream
+// has it.
+func Enabled(p *model.Package, on markers.Def[bool], diags *diag.List) bool {
+	all := on.All(p.Markers)
 	off := 0
-	for _, m := range all {
-		if !m.Value.(bool) {
+	for _, v := range all {
+		if !v {
 			off++
 		}
 	}
 	if off > 0 && off < len(all) {
-		diags.Errorf(all[0].Pos, "+%s is given both as false and as something else", name)
+		_, first, _ := on.Lookup(p.Markers)
+		diags.Errorf(first.Pos, "+%s is given both as false and as something else", on.Name)
 		return false
 	}
 	return off == 0
@@ -163,20 +162,12 @@ func Enabled(p *model.Package, name string, diags *diag.List) bool {
 
 // GroupName returns the value of the package's +groupName marker.
 func GroupName(p *model.Package) (string, bool) {
-	m, ok := p.Markers.Get(markers.GroupName.Name)
-	if !ok {
-		return "", false
-	}
-	return m.Value.(string), true
+	return markers.GroupName.Get(p.Markers)
 }
 
 // GroupGoName returns the value of the package's +groupGoName marker.
 func GroupGoName(p *model.Package) (string, bool) {
-	m, ok := p.Markers.Get(groupGoName)
-	if !ok {
-		return "", false
-	}
-	return m.Value.(string), true
+	return GroupGoNameMarker.Get(p.Markers)
 }
 
 // GoName is the Go name of group, the API group of package p, in
@@ -196,11 +187,7 @@ func SortedPackages(m *model.Model) []*model.Package {
 
 // ResourceOverride returns the value of a type's +resourceName marker.
 func ResourceOverride(m *model.Model, t *types.Type) (string, bool) {
-	mk, ok := m.Markers(t).Get(resourceName)
-	if !ok {
-		return "", false
-	}
-	return mk.Value.(string), true
+	return ResourceNameMarker.Get(m.Markers(t))
 }
 
 // NonEmptyGroup is the group's name, or "core" for the legacy group "".

@@ -2,25 +2,11 @@
 // need to know about an API package: its group, version, whether it is
 // internal, and which types asked for what with the +genclient markers.
 // The markers themselves are defined once, in the markers package; the
-// names below are the same *markers.Definition values under the names
-// this package has always exported.
+// names below are the same typed definitions under the names this package
+// has always exported.
 package genclient
 
 import "github.com/apigen-dev/apigen/markers"
-
-// Names of the markers, without the leading "+".
-var (
-	generateName  = markers.GenClient.Name
-	nonNamespaced = markers.GenClientNonNamespaced.Name
-	noVerbs       = markers.GenClientNoVerbs.Name
-	noStatus      = markers.GenClientNoStatus.Name
-	readonly      = markers.GenClientReadOnly.Name
-	onlyVerbs     = markers.GenClientOnlyVerbs.Name
-	skipVerbs     = markers.GenClientSkipVerbs.Name
-	method        = markers.GenClientMethod.Name
-	groupGoName   = markers.GroupGoName.Name
-	resourceName  = markers.ResourceName.Name
-)
 
 // Verbs are the client verbs, in the order client-gen knows them.
 var Verbs = markers.ClientVerbs

@@ -19,13 +19,13 @@ const markerName = "k8s:openapi-model-package"
 // reads the same marker to decide which types it refers to through their
 // OpenAPIModelName methods, so it must Define this very value: the
 // registry refuses a second definition of the name.
-var Marker = &markers.Definition{
+var Marker = markers.Typed[string](&markers.Definition{
 	Name:  markerName,
 	Place: markers.Package | markers.Type,
 	Value: ModelPackage{},
 	First: true, // openapi-gen reads the first
 	Help:  "the OpenAPI model package (such as io.k8s.api.core.v1) of the package's struct types, or of this type; generates OpenAPIModelName methods",
-}
+})
 
 // ModelPackage is the value grammar of Marker: a dotted name made of the
 // characters OpenAPI 3 allows in component names (letters, digits, ".",
@@ -88,8 +88,8 @@ func Lookup(m *model.Model, t *types.Type) (pkg string, ok bool) {
 		return "", false
 	}
 	for _, set := range []markers.Set{m.DocMarkers(t), p.Markers} {
-		if mk, found := set.Get(markerName); found && mk.Value != "" {
-			return mk.Value.(string), true
+		if v, _ := Marker.Get(set); v != "" {
+			return v, true
 		}
 	}
 	return "", false

@@ -250,8 +250,8 @@ func (b *builder) members(d *definition, t *types.Type, required []string) []str
 		}
 		opt, err := optional(ms, &m)
 		if err != nil {
-			req, _ := ms.Get(requiredMarker)
-			b.errorf(req.Pos, "%s.%s is marked both +%s and +%s; keep one", t.Name.Name, m.Name, optionalMarker, requiredMarker)
+			_, req, _ := markers.Required.Lookup(ms)
+			b.errorf(req.Pos, "%s.%s is marked both +%s and +%s; keep one", t.Name.Name, m.Name, markers.Optional.Name, markers.Required.Name)
 		} else if !opt {
 			required = append(required, name)
 		}
@@ -362,12 +362,12 @@ func (b *builder) defaultOf(ms markers.Set, t *types.Type, omitempty bool, paren
 	var raw string
 	var found bool
 	path := parent.Name.Package
-	if mk, ok := ms.Get(markers.Default.Name); ok {
-		raw, found = mk.Value.(markers.DefaultValue).Raw, true
+	if dv, ok := markers.Default.Get(ms); ok {
+		raw, found = dv.Raw, true
 	}
 	for cur := t; !found && cur != nil; {
-		if mk, ok := b.src.typeMarkers(cur).Get(markers.Default.Name); ok {
-			raw, found = mk.Value.(markers.DefaultValue).Raw, true
+		if dv, ok := markers.Default.Get(b.src.typeMarkers(cur)); ok {
+			raw, found = dv.Raw, true
 			path = cur.Name.Package
 			break
 		}
@@ -461,12 +461,13 @@ func unmarshalsItself(t *types.Type) bool {
 // checkPatchTags requires +patchMergeKey and +patchStrategy to agree with
 // the struct tags of the same names.
 func (b *builder) checkPatchTags(m *types.Member, parent *types.Type, ms markers.Set, pos token.Position) {
-	for _, name := range []string{patchKeyMarker, patchStratMarker} {
+	for _, d := range []markers.Def[string]{markers.PatchMergeKey, markers.PatchStrategy} {
+		name := d.Name
 		tag := reflect.StructTag(m.Tags).Get(name)
-		var marker string
+		marker, mk, ok := d.Lookup(ms)
 		at := pos
-		if mk, ok := ms.Get(name); ok {
-			marker, at = mk.Value.(string), mk.Pos
+		if ok {
+			at = mk.Pos
 		}
 		if tag != marker {
 			b.errorf(at, "%s.%s: +%s=%s and the struct tag %s:%q must agree", parent.Name.Name, m.Name, name, marker, name, tag)
@@ -533,7 +534,7 @@ func inlined(m *types.Member) bool {
 // optional reports whether a field may be omitted: +optional, +required,
 // or else omitempty decides.
 func optional(ms markers.Set, m *types.Member) (bool, error) {
-	opt, req := has(ms, optionalMarker), has(ms, requiredMarker)
+	opt, req := markers.Optional.Has(ms), markers.Required.Has(ms)
 	switch {
 	case opt && req:
 		return false, fmt.Errorf("field %s is marked both +optional and +required", m.Name)

@@ -8,6 +8,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 )
 
@@ -30,7 +31,7 @@ func findEnums(m *model.Model) map[types.Name]*enum {
 	out := map[types.Name]*enum{}
 	for _, p := range m.Packages {
 		for _, t := range p.Types {
-			if t.Kind == types.Alias && t.Underlying == str && has(m.DocMarkers(t), enumMarker) {
+			if t.Kind == types.Alias && t.Underlying == str && markers.Enum.Has(m.DocMarkers(t)) {
 				out[t.Name] = &enum{}
 			}
 		}

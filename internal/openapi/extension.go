@@ -32,37 +32,34 @@ type extension struct {
 // in upstream's order: +k8s:openapi-gen=x-kubernetes-... in source order,
 // then the schema markers by marker name.
 var markerExtensions = []struct {
-	marker, name string
-	list         bool // a list even with one value
+	marker markers.Def[string]
+	name   string
+	list   bool // a list even with one value
 }{
-	{listMapKeyMarker, "x-kubernetes-list-map-keys", true},
-	{listTypeMarker, "x-kubernetes-list-type", false},
-	{mapTypeMarker, "x-kubernetes-map-type", false},
-	{patchKeyMarker, "x-kubernetes-patch-merge-key", false},
-	{patchStratMarker, "x-kubernetes-patch-strategy", false},
-	{structTypeMarker, "x-kubernetes-map-type", false},
-	{validationsMarker, validationsExtension, false},
+	{markers.ListMapKey, "x-kubernetes-list-map-keys", true},
+	{markers.ListType, "x-kubernetes-list-type", false},
+	{markers.MapType, "x-kubernetes-map-type", false},
+	{markers.PatchMergeKey, "x-kubernetes-patch-merge-key", false},
+	{markers.PatchStrategy, "x-kubernetes-patch-strategy", false},
+	{markers.StructType, "x-kubernetes-map-type", false},
+	{validations, validationsExtension, false},
 }
 
 func extensionsOf(s markers.Set) []extension {
 	var out []extension
-	for _, m := range s.All(genMarker) {
-		v := m.Value.(GenSetting)
+	for m, v := range gen.Each(s) {
 		if v.Extension == "" {
 			continue
 		}
 		out = append(out, extension{key: `"` + v.Extension + `"`, code: `"` + v.Value + `"`, name: v.Extension, value: v.Value, pos: m.Pos})
 	}
 	for _, e := range markerExtensions {
-		ms := s.All(e.marker)
-		if len(ms) == 0 {
+		_, first, ok := e.marker.Lookup(s)
+		if !ok {
 			continue
 		}
-		values := make([]string, len(ms))
-		for i, m := range ms {
-			values[i] = m.Value.(string)
-		}
-		x := extension{key: `"` + e.name + `"`, name: e.name, pos: ms[0].Pos}
+		values := e.marker.All(s)
+		x := extension{key: `"` + e.name + `"`, name: e.name, pos: first.Pos}
 		if len(values) > 1 || e.list {
 			var b strings.Builder
 			b.WriteString("[]interface{}{\n")
@@ -99,7 +96,7 @@ type union struct {
 // Upstream logs a bad union and writes it all the same, as here: warnings.
 func (b *builder) unions(t *types.Type, at token.Position) []union {
 	var out []union
-	if has(b.src.typeMarkers(t), unionMarker) {
+	if unionStruct.Has(b.src.typeMarkers(t)) {
 		u := union{fields: map[string]string{}}
 		for i, m := range t.Members {
 			name := referableName(&m)
@@ -111,9 +108,9 @@ func (b *builder) unions(t *types.Type, at token.Position) []union {
 			switch {
 			case inlined(&m):
 				b.warnf(pos, "union %s cannot have embedded fields, but %s is one", t.Name.Name, m.Name)
-			case has(ms, unionDeprecatedMrk):
+			case unionDeprecated.Has(ms):
 				b.warnf(pos, "+%s on %s.%s: a +union struct's fields are its members already", unionDeprecatedMrk, t.Name.Name, m.Name)
-			case has(ms, discriminatorMark):
+			case discriminator.Has(ms):
 				b.setDiscriminator(&u, name, pos)
 			default:
 				if opt, err := optional(ms, &m); !opt || err != nil {
@@ -138,10 +135,10 @@ func (b *builder) unions(t *types.Type, at token.Position) []union {
 		}
 		ms := b.src.fieldMarkers(t, i)
 		pos := b.src.fieldPos(t, i)
-		if has(ms, discriminatorMark) {
+		if discriminator.Has(ms) {
 			b.setDiscriminator(&u, name, pos)
 		}
-		if has(ms, unionDeprecatedMrk) {
+		if unionDeprecated.Has(ms) {
 			if opt, err := optional(ms, &m); !opt || err != nil {
 				b.warnf(pos, "%s.%s is a member of a union, so it must be optional", t.Name.Name, m.Name)
 			}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/markers"
 )
 
 // violation is one breach of an API rule by a field of a type, or by the
@@ -130,7 +132,7 @@ func omitemptyCaseRule(_ *builder, t *types.Type) []string {
 func listTypeRule(b *builder, t *types.Type) []string {
 	var out []string
 	for i, m := range t.Members {
-		marked := has(b.src.fieldMarkers(t, i), listTypeMarker)
+		marked := markers.ListType.Has(b.src.fieldMarkers(t, i))
 		if m.Name == "Items" && m.Type.Kind == types.Slice && memberByGoName(t, "ListMeta") {
 			if marked {
 				out = append(out, m.Name)

@@ -13,8 +13,11 @@ import (
 // its type, as server-side apply will read them. Upstream writes whatever
 // the markers say; the API server then rejects or misapplies the schema.
 func (b *builder) checkLists(parent *types.Type, m *types.Member, ms markers.Set, pos token.Position) {
-	lt, hasType := ms.Get(listTypeMarker)
-	keys := ms.All(listMapKeyMarker)
+	lt, ltMarker, hasType := markers.ListType.Lookup(ms)
+	var keys []markers.Marker
+	for k := range markers.ListMapKey.Each(ms) {
+		keys = append(keys, k)
+	}
 	if !hasType && len(keys) == 0 {
 		return
 	}
@@ -25,38 +28,37 @@ func (b *builder) checkLists(parent *types.Type, m *types.Member, ms markers.Set
 		// one); sets and maps need a list.
 		switch {
 		case len(keys) > 0:
-			b.errorf(keys[0].Pos, "%s is %s, not a list, so it takes no +%s", field, describeType(m.Type), listMapKeyMarker)
-		case lt.Value.(string) != "atomic":
-			b.errorf(lt.Pos, "+%s=%s on %s, which is %s, not a list", listTypeMarker, lt.Value, field, describeType(m.Type))
+			b.errorf(keys[0].Pos, "%s is %s, not a list, so it takes no +%s", field, describeType(m.Type), markers.ListMapKey.Name)
+		case lt != "atomic":
+			b.errorf(ltMarker.Pos, "+%s=%s on %s, which is %s, not a list", markers.ListType.Name, lt, field, describeType(m.Type))
 		}
 		return
 	}
 	elem := resolve(list.Elem)
-	if !hasType || lt.Value.(string) != "map" {
+	if !hasType || lt != "map" {
 		if len(keys) > 0 {
-			b.errorf(keys[0].Pos, "+%s on %s needs +%s=map", listMapKeyMarker, field, listTypeMarker)
+			b.errorf(keys[0].Pos, "+%s on %s needs +%s=map", markers.ListMapKey.Name, field, markers.ListType.Name)
 		}
-		if hasType && lt.Value.(string) == "set" && !scalar(elem) {
-			b.errorf(lt.Pos, "+%s=set on %s needs scalar elements, but they are %s; use +%s=map with +%s, or +%s=atomic", listTypeMarker, field, describeType(list.Elem), listTypeMarker, listMapKeyMarker, listTypeMarker)
+		if hasType && lt == "set" && !scalar(elem) {
+			b.errorf(ltMarker.Pos, "+%s=set on %s needs scalar elements, but they are %s; use +%s=map with +%s, or +%s=atomic", markers.ListType.Name, field, describeType(list.Elem), markers.ListType.Name, markers.ListMapKey.Name, markers.ListType.Name)
 		}
 		return
 	}
 	if elem.Kind != types.Struct || customSchema(elem) {
-		b.errorf(lt.Pos, "+%s=map on %s needs struct elements, but they are %s", listTypeMarker, field, describeType(list.Elem))
+		b.errorf(ltMarker.Pos, "+%s=map on %s needs struct elements, but they are %s", markers.ListType.Name, field, describeType(list.Elem))
 		return
 	}
 	if len(keys) == 0 {
-		b.errorf(lt.Pos, "+%s=map on %s needs at least one +%s naming the field that identifies an element", listTypeMarker, field, listMapKeyMarker)
+		b.errorf(ltMarker.Pos, "+%s=map on %s needs at least one +%s naming the field that identifies an element", markers.ListType.Name, field, markers.ListMapKey.Name)
 		return
 	}
-	for _, k := range keys {
-		name := k.Value.(string)
+	for k, name := range markers.ListMapKey.Each(ms) {
 		key := memberNamed(elem, name)
 		switch {
 		case key == nil:
-			b.errorf(k.Pos, "+%s=%s on %s: %s has no field with JSON name %q", listMapKeyMarker, name, field, elem.Name.Name, name)
+			b.errorf(k.Pos, "+%s=%s on %s: %s has no field with JSON name %q", markers.ListMapKey.Name, name, field, elem.Name.Name, name)
 		case !scalar(resolve(key.Type)):
-			b.errorf(k.Pos, "+%s=%s on %s: list map keys must be scalars (strings, numbers or booleans), but %s.%s is %s", listMapKeyMarker, name, field, elem.Name.Name, key.Name, describeType(key.Type))
+			b.errorf(k.Pos, "+%s=%s on %s: list map keys must be scalars (strings, numbers or booleans), but %s.%s is %s", markers.ListMapKey.Name, name, field, elem.Name.Name, key.Name, describeType(key.Type))
 		}
 	}
 }

@@ -13,16 +13,7 @@ import (
 // not express, so validation.go reads those lines itself.
 const (
 	genMarker          = "k8s:openapi-gen"
-	optionalMarker     = "optional"
-	requiredMarker     = "required"
-	listTypeMarker     = "listType"
-	listMapKeyMarker   = "listMapKey"
-	mapTypeMarker      = "mapType"
-	structTypeMarker   = "structType"
-	patchKeyMarker     = "patchMergeKey"
-	patchStratMarker   = "patchStrategy"
 	validationsMarker  = "validations"
-	enumMarker         = "enum"
 	unionMarker        = "union"
 	discriminatorMark  = "unionDiscriminator"
 	unionDeprecatedMrk = "unionDeprecated"
@@ -73,89 +64,64 @@ func (literal) Parse(raw string) (any, error) {
 
 func (literal) String() string { return "text" }
 
-// strategies is a comma-separated list of patch strategies.
-type strategies struct{}
-
-var patchStrategies = []string{"merge", "retainKeys", "replace"}
-
-func (strategies) Parse(raw string) (any, error) {
-	for _, s := range strings.Split(raw, ",") {
-		if _, err := markers.OneOf(patchStrategies).Parse(s); err != nil {
-			return nil, fmt.Errorf("%q: %v", s, err)
-		}
-	}
-	return raw, nil
-}
-
-func (strategies) String() string { return strings.Join(patchStrategies, "|") + "[,...]" }
-
 // flag is a marker that takes no value; upstream only asks whether it is
 // there, so a value is tolerated and ignored.
 type flag = markers.Text
 
-var definitions = []*markers.Definition{
-	{
+var (
+	gen = markers.Typed[GenSetting](&markers.Definition{
 		Name:       genMarker,
 		Place:      markers.Package | markers.Type | markers.Field,
 		Value:      genValue{},
 		Repeatable: true,
 		Help:       "in doc.go: generate OpenAPI definitions for the package's types (true); on a type or field: include (true) or leave out (false), or attach an extension, x-kubernetes-<name>:<value> (repeatable)",
-	},
-	markers.Optional,
-	markers.Required,
-	markers.ListType,
-	markers.ListMapKey,
-	markers.MapType,
-	markers.StructType,
-	{
-		Name:  patchKeyMarker,
-		Place: markers.Field,
-		Once:  true,
-		Value: markers.JSONName{},
-		Help:  "strategic merge patch key (x-kubernetes-patch-merge-key); must equal the field's patchMergeKey struct tag",
-	},
-	{
-		Name:  patchStratMarker,
-		Place: markers.Field,
-		Once:  true,
-		Value: strategies{},
-		Help:  "strategic merge patch strategy (x-kubernetes-patch-strategy); must equal the field's patchStrategy struct tag",
-	},
-	{
+	})
+	validations = markers.Typed[string](&markers.Definition{
 		Name:       validationsMarker,
 		Place:      markers.Field | markers.Type,
 		Value:      literal{},
 		Repeatable: true,
 		Help:       "a raw x-kubernetes-validations value (prefer +k8s:validation:cel[i]:rule)",
-	},
-	{
-		Name:  enumMarker,
-		Place: markers.Type,
-		Value: flag{},
-		Help:  "a string type whose constants are its only values; properties of this type list them",
-	},
-	{
+	})
+	unionStruct = markers.Typed[string](&markers.Definition{
 		Name:  unionMarker,
 		Place: markers.Type,
 		Value: flag{},
 		Help:  "every field of the struct belongs to one union (x-kubernetes-unions)",
-	},
-	{
+	})
+	discriminator = markers.Typed[string](&markers.Definition{
 		Name:  discriminatorMark,
 		Place: markers.Field,
 		Value: flag{},
 		Help:  "the field that says which member of the union is set",
-	},
-	{
+	})
+	unionDeprecated = markers.Typed[string](&markers.Definition{
 		Name:  unionDeprecatedMrk,
 		Place: markers.Field,
 		Value: flag{},
 		Help:  "the field is a member of the struct's union of optional fields",
-	},
-	markers.Default,
+	})
+)
+
+var definitions = []*markers.Definition{
+	gen.Definition,
+	markers.Optional.Definition,
+	markers.Required.Definition,
+	markers.ListType.Definition,
+	markers.ListMapKey.Definition,
+	markers.MapType.Definition,
+	markers.StructType.Definition,
+	markers.PatchMergeKey.Definition,
+	markers.PatchStrategy.Definition,
+	validations.Definition,
+	markers.Enum.Definition,
+	unionStruct.Definition,
+	discriminator.Definition,
+	unionDeprecated.Definition,
+	markers.Default.Definition,
 	// Shared with the model name generator: the definitions refer to the
 	// types it names through their OpenAPIModelName methods.
-	modelname.Marker,
+	modelname.Marker.Definition,
 }
 
 // DefineMarkers declares the markers openapi-gen reads. Packages that use
@@ -173,15 +139,10 @@ func (g *Generator) Define(reg *markers.Registry) {
 
 // hasGen reports whether s has +k8s:openapi-gen=value.
 func hasGen(s markers.Set, value string) bool {
-	for _, m := range s.All(genMarker) {
-		if m.Value.(GenSetting).Raw == value {
+	for _, v := range gen.All(s) {
+		if v.Raw == value {
 			return true
 		}
 	}
 	return false
-}
-
-func has(s markers.Set, name string) bool {
-	_, ok := s.Get(name)
-	return ok
 }
