@@ -92,6 +92,9 @@ func (g *GoFile) Qual(pkg, name string) string {
 	return g.raw.Name(types.Ref(pkg, name))
 }
 
+// Ref spells the named type or value n, importing its package.
+func (g *GoFile) Ref(n types.Name) string { return g.Qual(n.Package, n.Name) }
+
 // Namer is the namer behind Name, for code that takes a namer.
 func (g *GoFile) Namer() namer.Namer { return g.raw }
 
@@ -101,8 +104,8 @@ func (g *GoFile) Tracker() namer.ImportTracker { return g.tracker }
 // AddType imports t's package without spelling t.
 func (g *GoFile) AddType(t *types.Type) { g.tracker.AddType(t) }
 
-// Import adds an import line (path, or name "path") as it is.
-func (g *GoFile) Import(line string) { g.extra = append(g.extra, line) }
+// Import adds import lines (path, or name "path") as they are.
+func (g *GoFile) Import(lines ...string) { g.extra = append(g.extra, lines...) }
 
 // ImportLines returns the file's import lines: those tracked, less any of
 // the file's own package, and those added.
