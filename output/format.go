@@ -25,8 +25,9 @@ const (
 	// the rest, each sorted by path, and writes no block without
 	// imports: gengo's layout.
 	StdFirst ImportLayout = iota
-	// OneGroup sorts all imports by path in one group, and writes no
-	// block without imports: jennifer's layout.
+	// OneGroup sorts all imports by path in one group, writes a lone
+	// import without parentheses, and no block without imports:
+	// jennifer's layout.
 	OneGroup
 	// OneGroupAlways is OneGroup with an empty block when there are no
 	// imports: controller-gen's layout.
@@ -79,10 +80,13 @@ func (g *GoFile) Bytes() ([]byte, error) {
 	} else {
 		out, err = g.formatCut(head)
 	}
-	if err != nil || g.Rewrite == nil {
-		return out, err
+	if err == nil && g.Rewrite != nil {
+		out, err = rewrite(out, g.Rewrite)
 	}
-	return rewrite(out, g.Rewrite)
+	if err == nil && g.body.trace {
+		out = fill(out)
+	}
+	return out, err
 }
 
 // head writes what precedes the body: the build constraint, the
@@ -133,6 +137,10 @@ func (g *GoFile) writeImports(h *text) {
 		return strings.Compare(importPath(x), importPath(y))
 	})
 	lines = slices.Compact(lines)
+	if len(lines) == 1 && g.Layout == OneGroup {
+		h.put("import " + lines[0] + "\n\n")
+		return
+	}
 	h.put("import (\n")
 	for i, l := range lines {
 		if i > 0 && std(l) != std(lines[i-1]) {

@@ -130,6 +130,7 @@ func TestTrace(t *testing.T) {
 	f.P("func F() %s {", f.Qual("time", "Duration"))
 	f.Printf("return ")
 	f.Printf("0\n}\n")
+	f.P("func G() { if true { return } }") // which gofmt splits
 	got, err := f.Bytes()
 	if err != nil {
 		t.Fatal(err)
@@ -144,6 +145,7 @@ func TestTrace(t *testing.T) {
 		"func F() time.Duration { // apigen:" + here + strconv.Itoa(first) + "\n",
 		"\treturn 0 // apigen:" + here + strconv.Itoa(first+1) + "\n",
 		"} // apigen:" + here + strconv.Itoa(first+2) + "\n",
+		strings.ReplaceAll("func G() {@\tif true {@\t\treturn@\t}@}@", "@", " // apigen:"+here+strconv.Itoa(first+3)+"\n"),
 	} {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("no %q in:\n%s", want, got)

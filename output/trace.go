@@ -5,7 +5,9 @@ import (
 	"os"
 	"path"
 	"reflect"
+	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -111,6 +113,44 @@ func annotate(src []byte, origins []string) []byte {
 		}
 	}
 	return out.Bytes()
+}
+
+// traced matches a line that ends with a trace comment.
+var tracedLine = regexp.MustCompile(`// apigen:\S+$`)
+
+// fill traces the lines the formatter made: the pieces of a line it split,
+// the blank lines it put into a doc comment. Each takes the trace of the
+// next traced line, whose source line it was part of, or else of the last.
+func fill(src []byte) []byte {
+	lines := bytes.SplitAfter(src, []byte("\n"))
+	origins := make([]string, len(lines))
+	var untraced []int
+	var s lineScanner
+	for i, l := range lines {
+		l = bytes.TrimSuffix(l, []byte("\n"))
+		switch m := tracedLine.Find(l); {
+		case !s.traceable(l):
+		case m != nil:
+			origins[i] = string(m[len(traceMark)-1:])
+		default:
+			untraced = append(untraced, i)
+		}
+	}
+	for _, i := range slices.Backward(untraced) {
+		origin := ""
+		for j := i + 1; j < len(lines) && origin == ""; j++ {
+			origin = origins[j]
+		}
+		for j := i - 1; j >= 0 && origin == ""; j-- {
+			origin = origins[j]
+		}
+		if origin != "" {
+			origins[i] = origin
+			end := len(bytes.TrimSuffix(lines[i], []byte("\n")))
+			lines[i] = slices.Concat(lines[i][:end], []byte(traceMark+origin), lines[i][end:])
+		}
+	}
+	return bytes.Join(lines, nil)
 }
 
 // lineScanner follows Go source line by line: whether it is inside a raw
