@@ -17,13 +17,13 @@ import (
 
 // emitter writes one package's conversion file.
 type emitter struct {
-	m       *model.Model
-	t       target
-	manual  manualConversions
-	equal   typesEqual
-	diags   *diag.List
-	f       *output.GoFile // the file written, spelling types as the output package does
-	public  namer.Namer    // spells types as conversion function names do
+	m      *model.Model
+	t      target
+	manual manualConversions
+	equal  typesEqual
+	diags  *diag.List
+	f      *output.GoFile // the file written, spelling types as the output package does
+	public namer.Namer    // spells types as conversion function names do
 
 	order    []*types.Type // types that get conversions, in file order
 	withPeer []*types.Type // those converted to and from a peer type

@@ -18,7 +18,6 @@ import (
 	"path"
 	"runtime"
 
-
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/modelname"

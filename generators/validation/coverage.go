@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/output"
 
