@@ -151,6 +151,16 @@ func (g *GoFile) Println(parts ...string) {
 	g.body.mark(start)
 }
 
+// Lines writes each of lines and ends it.
+func (g *GoFile) Lines(lines ...string) {
+	start := g.body.Len()
+	for _, l := range lines {
+		g.body.WriteString(l)
+		g.body.WriteByte('\n')
+	}
+	g.body.mark(start)
+}
+
 // Len is the length of the body written so far.
 func (g *GoFile) Len() int { return g.body.Len() }
 
