@@ -68,10 +68,6 @@ func (g *GoFile) Format(path string, pos token.Position, diags *diag.List) []byt
 // that does not parse gives a *FormatError.
 func (g *GoFile) Bytes() ([]byte, error) {
 	head := g.head()
-	if g.Body.Len() > 0 {
-		g.body.Write(g.Body.Bytes())
-		g.Body.Reset()
-	}
 	var out []byte
 	var err error
 	if len(g.cuts) == 0 {

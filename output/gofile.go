@@ -57,11 +57,6 @@ type GoFile struct {
 	// it did; the file is then printed again.
 	Rewrite func(*token.FileSet, *ast.File) bool
 
-	// Imports and Body are the writer's former interface, kept while
-	// generators move to the methods: import lines, and body text.
-	Imports []string
-	Body    bytes.Buffer
-
 	local   string
 	tracker namer.ImportTracker
 	raw     namer.Namer
@@ -95,9 +90,6 @@ func (g *GoFile) Qual(pkg, name string) string {
 // Ref spells the named type or value n, importing its package.
 func (g *GoFile) Ref(n types.Name) string { return g.Qual(n.Package, n.Name) }
 
-// Namer is the namer behind Name, for code that takes a namer.
-func (g *GoFile) Namer() namer.Namer { return g.raw }
-
 // Tracker is the file's import tracker.
 func (g *GoFile) Tracker() namer.ImportTracker { return g.tracker }
 
@@ -111,10 +103,12 @@ func (g *GoFile) Import(lines ...string) { g.extra = append(g.extra, lines...) }
 // the file's own package, and those added.
 func (g *GoFile) ImportLines() []string {
 	var out []string
-	if g.tracker != nil {
-		out = ImportsWithout(g.tracker.ImportLines(), g.local)
+	for _, l := range g.tracker.ImportLines() {
+		if importPath(l) != g.local {
+			out = append(out, l)
+		}
 	}
-	return append(append(out, g.Imports...), g.extra...)
+	return append(out, g.extra...)
 }
 
 // P writes format with args and ends the line.
@@ -182,18 +176,6 @@ func (g *GoFile) Part() *GoFile {
 func (g *GoFile) Append(p *GoFile) {
 	g.body.append(&p.body)
 	g.extra = append(g.extra, p.extra...)
-}
-
-// ImportsWithout returns the import lines that do not import pkg: a file
-// refers to its own package's names without an import.
-func ImportsWithout(lines []string, pkg string) []string {
-	var out []string
-	for _, l := range lines {
-		if importPath(l) != pkg {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // Join returns the absolute path of name in dir.
