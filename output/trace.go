@@ -44,11 +44,12 @@ func (t *text) put(s string) {
 	t.begin(start, false)
 }
 
+// begin traces the lines begun since start, if tracing.
 func (t *text) begin(start int, outside bool) {
-	b := t.Bytes()
-	if !t.trace || start == len(b) {
+	if !t.trace || start == t.Len() {
 		return
 	}
+	b := t.Bytes()
 	n := bytes.Count(b[start:len(b)-1], []byte("\n"))
 	if start == 0 || b[start-1] == '\n' {
 		n++
@@ -115,7 +116,7 @@ func annotate(src []byte, origins []string) []byte {
 	return out.Bytes()
 }
 
-// traced matches a line that ends with a trace comment.
+// tracedLine matches the trace comment that ends a line.
 var tracedLine = regexp.MustCompile(`// apigen:\S+$`)
 
 // fill traces the lines the formatter made: the pieces of a line it split,
@@ -137,20 +138,27 @@ func fill(src []byte) []byte {
 		}
 	}
 	for _, i := range slices.Backward(untraced) {
-		origin := ""
-		for j := i + 1; j < len(lines) && origin == ""; j++ {
-			origin = origins[j]
-		}
-		for j := i - 1; j >= 0 && origin == ""; j-- {
-			origin = origins[j]
-		}
-		if origin != "" {
-			origins[i] = origin
+		if origins[i] = nearest(origins, i); origins[i] != "" {
 			end := len(bytes.TrimSuffix(lines[i], []byte("\n")))
-			lines[i] = slices.Concat(lines[i][:end], []byte(traceMark+origin), lines[i][end:])
+			lines[i] = slices.Concat(lines[i][:end], []byte(traceMark+origins[i]), lines[i][end:])
 		}
 	}
 	return bytes.Join(lines, nil)
+}
+
+// nearest returns the first origin after i, or else the last before it.
+func nearest(origins []string, i int) string {
+	for _, o := range origins[i+1:] {
+		if o != "" {
+			return o
+		}
+	}
+	for _, o := range slices.Backward(origins[:i]) {
+		if o != "" {
+			return o
+		}
+	}
+	return ""
 }
 
 // lineScanner follows Go source line by line: whether it is inside a raw
