@@ -4,7 +4,6 @@ go 1.26.0
 
 require (
 	github.com/bufbuild/protocompile v0.14.1
-	github.com/dave/jennifer v1.7.1
 	github.com/getkin/kin-openapi v0.152.0
 	github.com/gobuffalo/flect v1.0.3
 	github.com/google/gnostic-models v0.7.1

@@ -18,8 +18,12 @@ import (
 )
 
 // Root is the directory of apigen's caches: $APIGEN_CACHE, or apigen below
-// the user's cache directory. It is "" when APIGEN_CACHE=off.
+// the user's cache directory. It is "" when APIGEN_CACHE=off, and while
+// APIGEN_TRACE=1 changes what generators write, which no key records.
 func Root() string {
+	if output.Tracing() {
+		return ""
+	}
 	root := os.Getenv("APIGEN_CACHE")
 	switch root {
 	case "off":

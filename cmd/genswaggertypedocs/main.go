@@ -81,8 +81,8 @@ func write(out io.Writer, src string, verify bool) (int, error) {
 		}
 		return n, nil
 	}
-	if err := swaggerdoc.WriteFuncs(out, structs); err != nil {
-		return 1, err
-	}
-	return 0, nil
+	f := output.NewGoFile("")
+	swaggerdoc.WriteFuncs(f, structs)
+	_, err = out.Write(f.Text())
+	return 0, err
 }

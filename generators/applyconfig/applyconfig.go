@@ -119,14 +119,14 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	// Each job writes one file; pos is where to report a bug in it.
 	type job struct {
 		pos   token.Position
-		write func() (output.File, error)
+		path  string
+		write func(f *output.GoFile) bool // false when the file cannot be written, which it reported
+		pkg   string                      // the file's package, whose types need no import
 	}
 	var jobs []job
 	for _, in := range used {
 		for _, c := range in.configs {
-			jobs = append(jobs, job{m.Position(c.t), func() (output.File, error) {
-				f := &output.GoFile{Package: path.Base(in.outPkg)}
-				names := newNames(in.outPkg)
+			jobs = append(jobs, job{m.Position(c.t), filepath.Join(in.outDir, strings.ToLower(c.t.Name.Name)+".go"), func(f *output.GoFile) bool {
 				failed := false
 				fail := func(parent *types.Type, i int, format string, args ...any) {
 					pos := m.FieldPosition(parent, i)
@@ -136,55 +136,38 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 					diags.Errorf(pos, format, args...)
 					failed = true
 				}
-				(&typeWriter{f: f, n: names, refs: refs, in: in, c: c, outBase: g.OutputPkg, fail: fail}).write()
-				if failed {
-					return output.File{}, nil
-				}
-				f.Imports = names.imports()
-				return g.file(f, filepath.Join(in.outDir, strings.ToLower(c.t.Name.Name)+".go"))
-			}})
+				(&typeWriter{f: f, n: newNames(), refs: refs, in: in, c: c, outBase: g.OutputPkg, fail: fail}).write()
+				return !failed
+			}, in.outPkg})
 		}
 	}
-	jobs = append(jobs, job{write: func() (output.File, error) {
-		f := &output.GoFile{Package: path.Base(g.OutputPkg)}
-		names := newNames(g.OutputPkg)
-		writeUtils(f, names, used, g.OutputPkg)
-		f.Imports = names.imports()
-		return g.file(f, filepath.Join(g.OutputDir, "utils.go"))
-	}}, job{write: func() (output.File, error) {
-		f := &output.GoFile{Package: "internal"}
-		names := newNames(path.Join(g.OutputPkg, "internal"))
-		writeInternal(f, names, sch.yaml)
-		f.Imports = names.imports()
-		return g.file(f, filepath.Join(g.OutputDir, "internal", "internal.go"))
+	jobs = append(jobs, job{path: filepath.Join(g.OutputDir, "utils.go"), pkg: g.OutputPkg, write: func(f *output.GoFile) bool {
+		writeUtils(f, newNames(), used, g.OutputPkg)
+		return true
+	}}, job{path: filepath.Join(g.OutputDir, "internal", "internal.go"), pkg: path.Join(g.OutputPkg, "internal"), write: func(f *output.GoFile) bool {
+		writeInternal(f, sch.yaml)
+		return true
 	}})
-	files := make([]output.File, len(jobs))
+	files := make([]*output.File, len(jobs))
 	var wg sync.WaitGroup
 	for i, j := range jobs {
 		wg.Go(func() {
-			f, err := j.write()
-			if err != nil {
-				diags.Errorf(j.pos, "%s produced code that does not parse (a bug): %s: %v", g.Name(), f.Path, err)
+			f := output.NewGoFile(j.pkg)
+			f.Header = output.Header{Boilerplate: g.Header}
+			f.Tool, f.Package = g.Name(), path.Base(j.pkg)
+			if j.write(f) {
+				files[i] = f.File(j.path, j.pos, diags)
 			}
-			files[i] = f
 		})
 	}
 	wg.Wait()
 	for _, f := range files {
-		if f.Path != "" { // a file that could not be written, and was reported
-			out.Files = append(out.Files, f)
+		if f != nil { // nil: a file that could not be written, and was reported
+			out.Files = append(out.Files, *f)
 			out.Owned = append(out.Owned, f.Path)
 		}
 	}
 	return out
-}
-
-// file formats f and places it at p.
-func (g *Generator) file(f *output.GoFile, p string) (output.File, error) {
-	f.Header = output.Header{Boilerplate: g.Header}
-	f.Tool = g.Name()
-	data, err := f.Bytes()
-	return output.File{Path: p, Data: data}, err
 }
 
 // inputs picks the input packages that get apply configurations, in

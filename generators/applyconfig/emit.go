@@ -40,8 +40,6 @@ type field struct {
 	via *field
 }
 
-func (w *typeWriter) printf(format string, args ...any) { w.f.Printf(format, args...) }
-
 func (w *typeWriter) write() {
 	t := w.c.t
 	w.ac, w.typ = w.n.public.Name(w.c.ac), w.n.public.Name(t)
@@ -54,15 +52,15 @@ func (w *typeWriter) write() {
 			w.extract()
 		}
 	case typeMeta:
-		w.printf("\n// %s constructs a declarative configuration of the %s type for use with\n// apply.\n", w.ac, w.typ)
-		w.printf("func %s() *%s {\n  b := &%s{}\n", w.typ, w.ac, w.ac)
-		w.printf("  b.WithKind(%q)\n  b.WithAPIVersion(%q)\n  return b\n}\n", w.typ, w.in.apiVersion())
+		w.f.Printf("\n// %s constructs a declarative configuration of the %s type for use with\n// apply.\n", w.ac, w.typ)
+		w.f.Printf("func %s() *%s {\n  b := &%s{}\n", w.typ, w.ac, w.ac)
+		w.f.Printf("  b.WithKind(%q)\n  b.WithAPIVersion(%q)\n  return b\n}\n", w.typ, w.in.apiVersion())
 	default:
-		w.printf("\n// %s constructs a declarative configuration of the %s type for use with\n// apply.\n", w.ac, w.typ)
-		w.printf("func %s() *%s {\n  return &%s{}\n}\n", w.typ, w.ac, w.ac)
+		w.f.Printf("\n// %s constructs a declarative configuration of the %s type for use with\n// apply.\n", w.ac, w.typ)
+		w.f.Printf("func %s() *%s {\n  return &%s{}\n}\n", w.typ, w.ac, w.ac)
 	}
 	if w.c.tags.Generate || typeMeta {
-		w.printf("\nfunc (b %s) IsApplyConfiguration() {}\n", w.ac)
+		w.f.Printf("\nfunc (b %s) IsApplyConfiguration() {}\n", w.ac)
 	}
 	w.withMethods(t, nil, &[]string{})
 	w.getters(t, nil)
@@ -91,11 +89,11 @@ func nillable(t *types.Type) bool { return t.Kind == types.Slice || t.Kind == ty
 
 func (w *typeWriter) structDecl() {
 	t := w.c.t
-	w.printf("// %s represents a declarative configuration of the %s type for use\n// with apply.\n", w.ac, w.typ)
+	w.f.Printf("// %s represents a declarative configuration of the %s type for use\n// with apply.\n", w.ac, w.typ)
 	if doc := comment(slices.Concat(t.SecondClosestCommentLines, t.CommentLines)); doc != "" {
-		w.f.Body.WriteString("//\n" + doc)
+		w.f.Print("//\n" + doc)
 	}
-	w.printf("type %s struct {\n", w.ac)
+	w.f.Printf("type %s struct {\n", w.ac)
 	for _, m := range t.Members {
 		tag, ok := jsonTagOf(m)
 		if hidden(t, m) || !ok {
@@ -104,30 +102,30 @@ func (w *typeWriter) structDecl() {
 		if !tag.inline {
 			tag.omitempty = true
 		}
-		typ := w.n.of(w.refs.configOf(m.Type))
-		w.f.Body.WriteString(comment(m.CommentLines))
+		typ := w.f.Name(w.refs.configOf(m.Type))
+		w.f.Print(comment(m.CommentLines))
 		switch {
 		case m.Embedded && tag.inline:
-			w.printf("%s `json:\"%s\"`\n", typ, tag)
+			w.f.Printf("%s `json:\"%s\"`\n", typ, tag)
 		case m.Embedded:
-			w.printf("*%s `json:\"%s\"`\n", typ, tag)
+			w.f.Printf("*%s `json:\"%s\"`\n", typ, tag)
 		case nillable(m.Type):
-			w.printf("%s %s `json:\"%s\"`\n", m.Name, typ, tag)
+			w.f.Printf("%s %s `json:\"%s\"`\n", m.Name, typ, tag)
 		default:
-			w.printf("%s *%s `json:\"%s\"`\n", m.Name, typ, tag)
+			w.f.Printf("%s *%s `json:\"%s\"`\n", m.Name, typ, tag)
 		}
 	}
-	w.printf("}\n")
+	w.f.Printf("}\n")
 }
 
 func (w *typeWriter) clientConstructor() {
-	w.printf("\n// %s constructs a declarative configuration of the %s type for use with\n// apply.\n", w.typ, w.typ)
+	w.f.Printf("\n// %s constructs a declarative configuration of the %s type for use with\n// apply.\n", w.typ, w.typ)
 	if w.c.tags.NonNamespaced {
-		w.printf("func %s(name string) *%s {\n  b := &%s{}\n  b.WithName(name)\n", w.typ, w.ac, w.ac)
+		w.f.Printf("func %s(name string) *%s {\n  b := &%s{}\n  b.WithName(name)\n", w.typ, w.ac, w.ac)
 	} else {
-		w.printf("func %s(name, namespace string) *%s {\n  b := &%s{}\n  b.WithName(name)\n  b.WithNamespace(namespace)\n", w.typ, w.ac, w.ac)
+		w.f.Printf("func %s(name, namespace string) *%s {\n  b := &%s{}\n  b.WithName(name)\n  b.WithNamespace(namespace)\n", w.typ, w.ac, w.ac)
 	}
-	w.printf("  b.WithKind(%q)\n  b.WithAPIVersion(%q)\n  return b\n}\n", w.typ, w.in.apiVersion())
+	w.f.Printf("  b.WithKind(%q)\n  b.WithAPIVersion(%q)\n  return b\n}\n", w.typ, w.in.apiVersion())
 }
 
 // title upper-cases a subresource's first letter, as upstream's Extract
@@ -140,47 +138,47 @@ func title(s string) string { return cases.Title(language.Und).String(s) }
 func (w *typeWriter) extract() {
 	t := w.c.t
 	obj, pub := w.n.private.Name(t), w.n.public.Name(t)
-	goType := w.n.of(t)
-	w.printf("\n// Extract%sFrom extracts the applied configuration owned by fieldManager from\n", w.typ)
-	w.printf("// %s for the specified subresource. Pass an empty string for subresource to extract\n", obj)
-	w.printf("// the main resource. Common subresources include \"status\", \"scale\", etc.\n")
-	w.printf("// %s must be a unmodified %s API object that was retrieved from the Kubernetes API.\n", obj, pub)
-	w.printf("// Extract%sFrom provides a way to perform a extract/modify-in-place/apply workflow.\n", w.typ)
+	goType := w.f.Name(t)
+	w.f.Printf("\n// Extract%sFrom extracts the applied configuration owned by fieldManager from\n", w.typ)
+	w.f.Printf("// %s for the specified subresource. Pass an empty string for subresource to extract\n", obj)
+	w.f.Printf("// the main resource. Common subresources include \"status\", \"scale\", etc.\n")
+	w.f.Printf("// %s must be a unmodified %s API object that was retrieved from the Kubernetes API.\n", obj, pub)
+	w.f.Printf("// Extract%sFrom provides a way to perform a extract/modify-in-place/apply workflow.\n", w.typ)
 	w.extractNote()
-	w.printf("func Extract%sFrom(%s *%s, fieldManager string, subresource string) (*%s, error) {\n", w.typ, obj, goType, w.ac)
-	w.printf("\tb := &%s{}\n", w.ac)
-	extractInto := w.n.ref(managedPkg, "ExtractInto")
-	parser := w.n.ref(path.Join(w.outBase, "internal"), "Parser")
-	w.printf("\terr := %s(%s, %s().Type(%q), fieldManager, b, subresource)\n", extractInto, obj, parser, w.c.openAPI)
-	w.printf("\tif err != nil {\n\t\treturn nil, err\n\t}\n\tb.WithName(%s.Name)\n", obj)
+	w.f.Printf("func Extract%sFrom(%s *%s, fieldManager string, subresource string) (*%s, error) {\n", w.typ, obj, goType, w.ac)
+	w.f.Printf("\tb := &%s{}\n", w.ac)
+	extractInto := w.f.Qual(managedPkg, "ExtractInto")
+	parser := w.f.Qual(path.Join(w.outBase, "internal"), "Parser")
+	w.f.Printf("\terr := %s(%s, %s().Type(%q), fieldManager, b, subresource)\n", extractInto, obj, parser, w.c.openAPI)
+	w.f.Printf("\tif err != nil {\n\t\treturn nil, err\n\t}\n\tb.WithName(%s.Name)\n", obj)
 	if !w.c.tags.NonNamespaced {
-		w.printf("\tb.WithNamespace(%s.Namespace)\n", obj)
+		w.f.Printf("\tb.WithNamespace(%s.Namespace)\n", obj)
 	}
-	w.printf("\n\tb.WithKind(%q)\n\tb.WithAPIVersion(%q)\n\treturn b, nil\n}\n", w.typ, w.in.apiVersion())
+	w.f.Printf("\n\tb.WithKind(%q)\n\tb.WithAPIVersion(%q)\n\treturn b, nil\n}\n", w.typ, w.in.apiVersion())
 
-	w.printf("\n// Extract%s extracts the applied configuration owned by fieldManager from\n", w.typ)
-	w.printf("// %s. If no managedFields are found in %s for fieldManager, a\n", obj, obj)
-	w.printf("// %s is returned with only the Name, Namespace (if applicable),\n", w.ac)
-	w.printf("// APIVersion and Kind populated. It is possible that no managed fields were found for because other\n")
-	w.printf("// field managers have taken ownership of all the fields previously owned by fieldManager, or because\n")
-	w.printf("// the fieldManager never owned fields any fields.\n")
-	w.printf("// %s must be a unmodified %s API object that was retrieved from the Kubernetes API.\n", obj, pub)
-	w.printf("// Extract%s provides a way to perform a extract/modify-in-place/apply workflow.\n", w.typ)
+	w.f.Printf("\n// Extract%s extracts the applied configuration owned by fieldManager from\n", w.typ)
+	w.f.Printf("// %s. If no managedFields are found in %s for fieldManager, a\n", obj, obj)
+	w.f.Printf("// %s is returned with only the Name, Namespace (if applicable),\n", w.ac)
+	w.f.Printf("// APIVersion and Kind populated. It is possible that no managed fields were found for because other\n")
+	w.f.Printf("// field managers have taken ownership of all the fields previously owned by fieldManager, or because\n")
+	w.f.Printf("// the fieldManager never owned fields any fields.\n")
+	w.f.Printf("// %s must be a unmodified %s API object that was retrieved from the Kubernetes API.\n", obj, pub)
+	w.f.Printf("// Extract%s provides a way to perform a extract/modify-in-place/apply workflow.\n", w.typ)
 	w.extractNote()
-	w.printf("func Extract%s(%s *%s, fieldManager string) (*%s, error) {\n", w.typ, obj, goType, w.ac)
-	w.printf("\treturn Extract%sFrom(%s, fieldManager, \"\")\n}\n", w.typ, obj)
+	w.f.Printf("func Extract%s(%s *%s, fieldManager string) (*%s, error) {\n", w.typ, obj, goType, w.ac)
+	w.f.Printf("\treturn Extract%sFrom(%s, fieldManager, \"\")\n}\n", w.typ, obj)
 
 	for _, sub := range w.subresources() {
-		w.printf("\n// Extract%s%s extracts the applied configuration owned by fieldManager from\n", w.typ, title(sub))
-		w.printf("// %s for the %s subresource.\n", obj, sub)
-		w.printf("func Extract%s%s(%s *%s, fieldManager string) (*%s, error) {\n", w.typ, title(sub), obj, goType, w.ac)
-		w.printf("\treturn Extract%sFrom(%s, fieldManager, %q)\n}\n", w.typ, obj, sub)
+		w.f.Printf("\n// Extract%s%s extracts the applied configuration owned by fieldManager from\n", w.typ, title(sub))
+		w.f.Printf("// %s for the %s subresource.\n", obj, sub)
+		w.f.Printf("func Extract%s%s(%s *%s, fieldManager string) (*%s, error) {\n", w.typ, title(sub), obj, goType, w.ac)
+		w.f.Printf("\treturn Extract%sFrom(%s, fieldManager, %q)\n}\n", w.typ, obj, sub)
 	}
 }
 
 func (w *typeWriter) extractNote() {
-	w.printf("// Note that an extracted apply configuration will contain fewer fields than what the fieldManager previously\n")
-	w.printf("// applied if another fieldManager has updated or force applied any of the previously applied fields.\n")
+	w.f.Printf("// Note that an extracted apply configuration will contain fewer fields than what the fieldManager previously\n")
+	w.f.Printf("// applied if another fieldManager has updated or force applied any of the previously applied fields.\n")
 }
 
 // subresources are the status subresource, unless +genclient:noStatus or
@@ -274,23 +272,23 @@ func (f *field) target() string {
 // allocate that pointer first.
 func (w *typeWriter) ensureVia(f *field) {
 	if v := f.via; v != nil && !v.tag.inline {
-		w.printf("b.ensure%sExists()\n", w.n.public.Name(v.typ.Elem))
+		w.f.Printf("b.ensure%sExists()\n", w.n.public.Name(v.typ.Elem))
 	}
 }
 
 func (w *typeWriter) with(f *field) {
 	name := f.m.Name
-	w.printf("// With%s sets the %s field in the declarative configuration to the given value\n", name, name)
-	w.printf("// and returns the receiver, so that objects can be built by chaining \"With\" function invocations.\n")
-	w.printf("// If called multiple times, the %s field is set to the value of the last call.\n", name)
-	w.printf("func (b *%s) With%s(value %s) *%s {\n", w.ac, name, w.n.of(f.typ), w.ac)
+	w.f.Printf("// With%s sets the %s field in the declarative configuration to the given value\n", name, name)
+	w.f.Printf("// and returns the receiver, so that objects can be built by chaining \"With\" function invocations.\n")
+	w.f.Printf("// If called multiple times, the %s field is set to the value of the last call.\n", name)
+	w.f.Printf("func (b *%s) With%s(value %s) *%s {\n", w.ac, name, w.f.Name(f.typ), w.ac)
 	w.ensureVia(f)
 	if w.refs.isConfig(f.m.Type) || nillable(f.m.Type) {
-		w.printf("%s = value\n", f.target())
+		w.f.Printf("%s = value\n", f.target())
 	} else {
-		w.printf("%s = &value\n", f.target())
+		w.f.Printf("%s = &value\n", f.target())
 	}
-	w.printf("  return b\n}\n")
+	w.f.Printf("  return b\n}\n")
 }
 
 func (w *typeWriter) withList(f *field) {
@@ -298,21 +296,21 @@ func (w *typeWriter) withList(f *field) {
 	ptr := f.m.Type.Kind == types.Pointer
 	if ptr {
 		elem := w.n.public.Name(f.typ.Elem)
-		w.printf("\nfunc (b *%s) ensure%sExists() {\n  if b.%s == nil {\n", w.ac, elem, name)
-		w.printf("    b.%s = &[]%s{}\n  }\n}\n", name, w.n.of(f.typ.Elem))
+		w.f.Printf("\nfunc (b *%s) ensure%sExists() {\n  if b.%s == nil {\n", w.ac, elem, name)
+		w.f.Printf("    b.%s = &[]%s{}\n  }\n}\n", name, w.f.Name(f.typ.Elem))
 	}
-	w.printf("// With%s adds the given value to the %s field in the declarative configuration\n", name, name)
-	w.printf("// and returns the receiver, so that objects can be build by chaining \"With\" function invocations.\n")
-	w.printf("// If called multiple times, values provided by each call will be appended to the %s field.\n", name)
-	w.printf("func (b *%s) With%s(values ...%s) *%s {\n", w.ac, name, w.n.of(f.arg), w.ac)
+	w.f.Printf("// With%s adds the given value to the %s field in the declarative configuration\n", name, name)
+	w.f.Printf("// and returns the receiver, so that objects can be build by chaining \"With\" function invocations.\n")
+	w.f.Printf("// If called multiple times, values provided by each call will be appended to the %s field.\n", name)
+	w.f.Printf("func (b *%s) With%s(values ...%s) *%s {\n", w.ac, name, w.f.Name(f.arg), w.ac)
 	w.ensureVia(f)
 	if ptr {
-		w.printf("b.ensure%sExists()\n", w.n.public.Name(f.typ.Elem))
+		w.f.Printf("b.ensure%sExists()\n", w.n.public.Name(f.typ.Elem))
 	}
-	w.printf("  for i := range values {\n")
+	w.f.Printf("  for i := range values {\n")
 	value := "values[i]"
 	if f.arg.Kind == types.Pointer {
-		w.printf("if values[i] == nil {\n  panic(\"nil value passed to With%s\")\n}\n", name)
+		w.f.Printf("if values[i] == nil {\n  panic(\"nil value passed to With%s\")\n}\n", name)
 		// Upstream dereferences here even when the field holds pointers
 		// to a basic type ([]*int32), which does not compile; we keep the
 		// pointer then.
@@ -321,32 +319,32 @@ func (w *typeWriter) withList(f *field) {
 		}
 	}
 	if ptr {
-		w.printf("*%s = append(*%s, %s)\n", f.target(), f.target(), value)
+		w.f.Printf("*%s = append(*%s, %s)\n", f.target(), f.target(), value)
 	} else {
-		w.printf("%s = append(%s, %s)\n", f.target(), f.target(), value)
+		w.f.Printf("%s = append(%s, %s)\n", f.target(), f.target(), value)
 	}
-	w.printf("  }\n  return b\n}\n")
+	w.f.Printf("  }\n  return b\n}\n")
 }
 
 func (w *typeWriter) withMap(f *field) {
 	name, target := f.m.Name, f.target()
-	w.printf("// With%s puts the entries into the %s field in the declarative configuration\n", name, name)
-	w.printf("// and returns the receiver, so that objects can be build by chaining \"With\" function invocations.\n")
-	w.printf("// If called multiple times, the entries provided by each call will be put on the %s field,\n", name)
-	w.printf("// overwriting an existing map entries in %s field with the same key.\n", name)
-	typ := w.n.of(f.typ)
-	w.printf("func (b *%s) With%s(entries %s) *%s {\n", w.ac, name, typ, w.ac)
+	w.f.Printf("// With%s puts the entries into the %s field in the declarative configuration\n", name, name)
+	w.f.Printf("// and returns the receiver, so that objects can be build by chaining \"With\" function invocations.\n")
+	w.f.Printf("// If called multiple times, the entries provided by each call will be put on the %s field,\n", name)
+	w.f.Printf("// overwriting an existing map entries in %s field with the same key.\n", name)
+	typ := w.f.Name(f.typ)
+	w.f.Printf("func (b *%s) With%s(entries %s) *%s {\n", w.ac, name, typ, w.ac)
 	w.ensureVia(f)
-	w.printf("  if %s == nil && len(entries) > 0 {\n    %s = make(%s, len(entries))\n  }\n", target, target, typ)
-	w.printf("  for k, v := range entries {\n    %s[k] = v\n  }\n  return b\n}\n", target)
+	w.f.Printf("  if %s == nil && len(entries) > 0 {\n    %s = make(%s, len(entries))\n  }\n", target, target, typ)
+	w.f.Printf("  for k, v := range entries {\n    %s[k] = v\n  }\n  return b\n}\n", target)
 }
 
 // ensureEmbedded writes the method that allocates an embedded pointer
 // field (one whose json tag names it, so that it is not inlined).
 func (w *typeWriter) ensureEmbedded(f *field) {
 	elem := w.n.public.Name(f.typ.Elem)
-	w.printf("\nfunc (b *%s) ensure%sExists() {\n  if b.%s == nil {\n", w.ac, elem, elem)
-	w.printf("    b.%s = &%s{}\n  }\n}\n", elem, w.n.of(f.typ.Elem))
+	w.f.Printf("\nfunc (b *%s) ensure%sExists() {\n  if b.%s == nil {\n", w.ac, elem, elem)
+	w.f.Printf("    b.%s = &%s{}\n  }\n}\n", elem, w.f.Name(f.typ.Elem))
 }
 
 // getters writes Get methods for the fields that applying reads: the name
@@ -376,12 +374,12 @@ func (w *typeWriter) getters(t *types.Type, via *field) {
 }
 
 func (w *typeWriter) getter(f *field) {
-	w.printf("// Get%s retrieves the value of the %s field in the declarative configuration.\n", f.m.Name, f.m.Name)
+	w.f.Printf("// Get%s retrieves the value of the %s field in the declarative configuration.\n", f.m.Name, f.m.Name)
 	ptr := "*"
 	if w.refs.isConfig(f.m.Type) || nillable(f.m.Type) {
 		ptr = ""
 	}
-	w.printf("func (b *%s) Get%s() %s%s {\n", w.ac, f.m.Name, ptr, w.n.of(f.typ))
+	w.f.Printf("func (b *%s) Get%s() %s%s {\n", w.ac, f.m.Name, ptr, w.f.Name(f.typ))
 	w.ensureVia(f)
-	w.printf("  return %s\n}\n", f.target())
+	w.f.Printf("  return %s\n}\n", f.target())
 }

@@ -19,13 +19,13 @@ import (
 func writeUtils(f *output.GoFile, n *names, inputs []*input, outPkg string) {
 	f.Printf("\n// ForKind returns an apply configuration type for the given GroupVersionKind, or nil if no\n")
 	f.Printf("// apply configuration type exists for the given GroupVersionKind.\n")
-	f.Printf("func ForKind(kind %s) interface{} {\n\tswitch kind {\n\t\t", n.ref(schemaPkg, "GroupVersionKind"))
+	f.Printf("func ForKind(kind %s) interface{} {\n\tswitch kind {\n\t\t", f.Qual(schemaPkg, "GroupVersionKind"))
 	for _, g := range groupsOf(inputs) {
 		for _, v := range g.versions {
 			f.Printf("// Group=%s, Version=%s\n\t\t\t\t", g.name, genclient.NonEmptyVersion(v.version))
 			for _, c := range v.configs {
 				f.Printf("case %s.WithKind(%q):\n\t\treturn &%s{}\n\t\t\t\t",
-					n.ref(v.pkg, "SchemeGroupVersion"), n.public.Name(c.t), n.of(c.ac))
+					f.Qual(v.pkg, "SchemeGroupVersion"), n.public.Name(c.t), f.Name(c.ac))
 			}
 			f.Printf("\n\t\t\t")
 		}
@@ -33,8 +33,8 @@ func writeUtils(f *output.GoFile, n *names, inputs []*input, outPkg string) {
 	}
 	f.Printf("}\n\treturn nil\n}\n")
 
-	f.Printf("\nfunc NewTypeConverter(scheme *%s) %s {\n", n.ref(runtimePkg, "Scheme"), n.ref(managedPkg, "TypeConverter"))
-	f.Printf("\treturn %s(scheme, %s())\n}\n", n.ref(managedPkg, "NewSchemeTypeConverter"), n.ref(path.Join(outPkg, "internal"), "Parser"))
+	f.Printf("\nfunc NewTypeConverter(scheme *%s) %s {\n", f.Qual(runtimePkg, "Scheme"), f.Qual(managedPkg, "TypeConverter"))
+	f.Printf("\treturn %s(scheme, %s())\n}\n", f.Qual(managedPkg, "NewSchemeTypeConverter"), f.Qual(path.Join(outPkg, "internal"), "Parser"))
 }
 
 // group is one API group of ForKind, named as in the comments.
@@ -98,11 +98,11 @@ var schemaYAML = %[5]s(` + "`%[6]s`" + `)
 
 // writeInternal writes internal/internal.go: the schema as YAML and a
 // parser of it, made once.
-func writeInternal(f *output.GoFile, n *names, schemaYAML []byte) {
-	parser := n.ref(typedSMDPkg, "Parser")
-	newParser := n.ref(typedSMDPkg, "NewParser")
-	sprintf := n.ref("fmt", "Sprintf")
-	once := n.ref("sync", "Once")
-	yamlObject := n.ref(typedSMDPkg, "YAMLObject")
+func writeInternal(f *output.GoFile, schemaYAML []byte) {
+	parser := f.Qual(typedSMDPkg, "Parser")
+	newParser := f.Qual(typedSMDPkg, "NewParser")
+	sprintf := f.Qual("fmt", "Sprintf")
+	once := f.Qual("sync", "Once")
+	yamlObject := f.Qual(typedSMDPkg, "YAMLObject")
 	f.Printf(internalTemplate, parser, newParser, sprintf, once, yamlObject, schemaYAML)
 }

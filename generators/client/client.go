@@ -124,12 +124,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			data, err := j.make()
-			if err != nil {
-				diags.Errorf(j.pos, "%s produced code that does not parse (a bug): %s: %v", tool, j.path, err)
-				return
-			}
-			files[i] = &output.File{Path: j.path, Data: data}
+			files[i] = j.make().File(j.path, j.pos, diags)
 		})
 	}
 	wg.Wait()
@@ -150,7 +145,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 type job struct {
 	path string
 	pos  token.Position // the marker to blame if the code does not parse, if any
-	make func() ([]byte, error)
+	make func() *output.GoFile
 }
 
 func (g *Generator) plan(m *model.Model, diags *diag.List) *plan {
@@ -498,23 +493,23 @@ func gvString(importPath string) string {
 // jobs lists every file, in upstream's order.
 func (p *plan) jobs() []job {
 	var out []job
-	add := func(dir, name string, make func() ([]byte, error)) {
+	add := func(dir, name string, make func() *output.GoFile) {
 		out = append(out, job{path: filepath.Join(dir, name), make: make})
 	}
 	header := p.Header
 	add(p.clientsetDir, "clientset.go", p.clientset)
 	schemeDir := filepath.Join(p.clientsetDir, "scheme")
-	add(schemeDir, "doc.go", func() ([]byte, error) {
+	add(schemeDir, "doc.go", func() *output.GoFile {
 		return docFile(header, "This package contains the scheme of the automatically generated clientset.", "scheme")
 	})
-	add(schemeDir, "register.go", func() ([]byte, error) { return p.scheme(false, schemeDir) })
+	add(schemeDir, "register.go", func() *output.GoFile { return p.scheme(false, schemeDir) })
 	if p.Fake {
 		fakeDir := filepath.Join(p.clientsetDir, "fake")
-		add(fakeDir, "doc.go", func() ([]byte, error) {
+		add(fakeDir, "doc.go", func() *output.GoFile {
 			return docFile(header, "This package has the automatically generated fake clientset.", "fake")
 		})
 		add(fakeDir, "clientset_generated.go", p.fakeClientset)
-		add(fakeDir, "register.go", func() ([]byte, error) { return p.scheme(true, "") })
+		add(fakeDir, "register.go", func() *output.GoFile { return p.scheme(true, "") })
 	}
 	if p.ClientsetOnly {
 		return out
@@ -522,27 +517,27 @@ func (p *plan) jobs() []job {
 	for _, v := range p.versions() {
 		dir := p.typedDir(v)
 		pkgName := strings.ToLower(genclient.NonEmptyVersion(v.version))
-		add(dir, "doc.go", func() ([]byte, error) {
+		add(dir, "doc.go", func() *output.GoFile {
 			return docFile(header, "This package has the automatically generated typed clients.", pkgName)
 		})
 		for _, k := range v.kinds {
-			add(dir, k.fileName+".go", func() ([]byte, error) { return p.typedClient(v, k) })
+			add(dir, k.fileName+".go", func() *output.GoFile { return p.typedClient(v, k) })
 			out[len(out)-1].pos = k.tags.pos
 		}
-		add(dir, v.group.dirName+"_client.go", func() ([]byte, error) { return p.groupClient(v) })
-		add(dir, "generated_expansion.go", func() ([]byte, error) { return p.expansions(v, dir) })
+		add(dir, v.group.dirName+"_client.go", func() *output.GoFile { return p.groupClient(v) })
+		add(dir, "generated_expansion.go", func() *output.GoFile { return p.expansions(v, dir) })
 		if !p.Fake {
 			continue
 		}
 		fakeDir := filepath.Join(dir, "fake")
-		add(fakeDir, "doc.go", func() ([]byte, error) {
+		add(fakeDir, "doc.go", func() *output.GoFile {
 			return docFile(header, "Package fake has the automatically generated clients.", "fake")
 		})
 		for _, k := range v.kinds {
-			add(fakeDir, "fake_"+k.fileName+".go", func() ([]byte, error) { return p.fakeTypedClient(v, k) })
+			add(fakeDir, "fake_"+k.fileName+".go", func() *output.GoFile { return p.fakeTypedClient(v, k) })
 			out[len(out)-1].pos = k.tags.pos
 		}
-		add(fakeDir, "fake_"+v.group.dirName+"_client.go", func() ([]byte, error) { return p.fakeGroupClient(v) })
+		add(fakeDir, "fake_"+v.group.dirName+"_client.go", func() *output.GoFile { return p.fakeGroupClient(v) })
 	}
 	return out
 }

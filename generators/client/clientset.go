@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"k8s.io/gengo/v2/namer"
+
+	"github.com/apigen-dev/apigen/output"
 )
 
 // field is the clientset's field for a group version: coreV1.
@@ -15,30 +17,30 @@ func (v *version) field() string { return namer.IL(v.goName) + v.Version() }
 
 // clientset writes clientset.go: a client per group version, and
 // discovery.
-func (p *plan) clientset() ([]byte, error) {
-	e := newEmitter(p.clientsetPkg)
+func (p *plan) clientset() *output.GoFile {
+	e := output.NewGoFile(p.clientsetPkg)
 	vs := p.versions()
 	for _, v := range vs {
-		e.extra = append(e.extra, v.alias()+` "`+p.typedPkg(v)+`"`)
+		e.Import(v.alias() + ` "` + p.typedPkg(v) + `"`)
 	}
-	e.printf("\ntype Interface interface {\n\tDiscovery() %s\n", e.ref(discoveryPkg, "DiscoveryInterfaces"))
+	e.Printf("\ntype Interface interface {\n\tDiscovery() %s\n", e.Qual(discoveryPkg, "DiscoveryInterfaces"))
 	for _, v := range vs {
-		e.printf("\t%s() %s.%sInterface\n", v.prefix(), v.alias(), v.prefix())
+		e.Printf("\t%s() %s.%sInterface\n", v.prefix(), v.alias(), v.prefix())
 	}
-	e.printf("}\n\n// Clientset contains the clients for groups.\ntype Clientset struct {\n\t*%s\n", e.ref(discoveryPkg, "DiscoveryClient"))
+	e.Printf("}\n\n// Clientset contains the clients for groups.\ntype Clientset struct {\n\t*%s\n", e.Qual(discoveryPkg, "DiscoveryClient"))
 	for _, v := range vs {
-		e.printf("\t%s *%s.%sClient\n", v.field(), v.alias(), v.prefix())
+		e.Printf("\t%s *%s.%sClient\n", v.field(), v.alias(), v.prefix())
 	}
-	e.printf("}\n")
+	e.Printf("}\n")
 	for _, v := range vs {
-		e.printf("\n// %s retrieves the %sClient\nfunc (c *Clientset) %s() %s.%sInterface {\n\treturn c.%s\n}\n",
+		e.Printf("\n// %s retrieves the %sClient\nfunc (c *Clientset) %s() %s.%sInterface {\n\treturn c.%s\n}\n",
 			v.prefix(), v.prefix(), v.prefix(), v.alias(), v.prefix(), v.field())
 	}
-	e.printf("\n// Discovery retrieves the DiscoveryClient\nfunc (c *Clientset) Discovery() %s {\n\tif c == nil {\n\t\treturn nil\n\t}\n\treturn c.DiscoveryClient\n}\n",
-		e.ref(discoveryPkg, "DiscoveryInterfaces"))
+	e.Printf("\n// Discovery retrieves the DiscoveryClient\nfunc (c *Clientset) Discovery() %s {\n\tif c == nil {\n\t\treturn nil\n\t}\n\treturn c.DiscoveryClient\n}\n",
+		e.Qual(discoveryPkg, "DiscoveryInterfaces"))
 
-	config := func() string { return e.ref(restPkg, "Config") }
-	e.printf(`
+	config := func() string { return e.Qual(restPkg, "Config") }
+	e.Printf(`
 // NewForConfig creates a new Clientset for the given config.
 // If config's RateLimiter is not set and QPS and Burst are acceptable,
 // NewForConfig will generate a rate-limiter in configShallowCopy.
@@ -59,9 +61,9 @@ func NewForConfig(c *%s) (*Clientset, error) {
 
 	return NewForConfigAndClient(&configShallowCopy, httpClient)
 }
-`, config(), e.ref(restPkg, "DefaultKubernetesUserAgent"), e.ref(restPkg, "HTTPClientFor"))
+`, config(), e.Qual(restPkg, "DefaultKubernetesUserAgent"), e.Qual(restPkg, "HTTPClientFor"))
 
-	e.printf(`
+	e.Printf(`
 // NewForConfigAndClient creates a new Clientset for the given config and http client.
 // Note the http client provided takes precedence over the configured transport values.
 // If config's RateLimiter is not set and QPS and Burst are acceptable,
@@ -77,14 +79,14 @@ func NewForConfigAndClient(c *%s, httpClient *%s) (*Clientset, error) {
 
 	var cs Clientset
 	var err error
-`, config(), e.ref("net/http", "Client"), e.ref("fmt", "Errorf"), e.ref(flowcontrolPkg, "NewTokenBucketRateLimiter"))
+`, config(), e.Qual("net/http", "Client"), e.Qual("fmt", "Errorf"), e.Qual(flowcontrolPkg, "NewTokenBucketRateLimiter"))
 	for _, v := range vs {
-		e.printf("\tcs.%s, err = %s.NewForConfigAndClient(&configShallowCopy, httpClient)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n", v.field(), v.alias())
+		e.Printf("\tcs.%s, err = %s.NewForConfigAndClient(&configShallowCopy, httpClient)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n", v.field(), v.alias())
 	}
-	e.printf("\n\tcs.DiscoveryClient, err = %s(&configShallowCopy, httpClient)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\treturn &cs, nil\n}\n",
-		e.ref(discoveryPkg, "NewDiscoveryClientForConfigAndClient"))
+	e.Printf("\n\tcs.DiscoveryClient, err = %s(&configShallowCopy, httpClient)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\treturn &cs, nil\n}\n",
+		e.Qual(discoveryPkg, "NewDiscoveryClientForConfigAndClient"))
 
-	e.printf(`
+	e.Printf(`
 // NewForConfigOrDie creates a new Clientset for the given config and
 // panics if there is an error in the config.
 func NewForConfigOrDie(c *%s) *Clientset {
@@ -96,12 +98,12 @@ func NewForConfigOrDie(c *%s) *Clientset {
 }
 `, config())
 
-	e.printf("\n// New creates a new Clientset for the given RESTClient.\nfunc New(c %s) *Clientset {\n\tvar cs Clientset\n", e.ref(restPkg, "Interface"))
+	e.Printf("\n// New creates a new Clientset for the given RESTClient.\nfunc New(c %s) *Clientset {\n\tvar cs Clientset\n", e.Qual(restPkg, "Interface"))
 	for _, v := range vs {
-		e.printf("\tcs.%s = %s.New(c)\n", v.field(), v.alias())
+		e.Printf("\tcs.%s = %s.New(c)\n", v.field(), v.alias())
 	}
-	e.printf("\n\tcs.DiscoveryClient = %s(c)\n\treturn &cs\n}\n", e.ref(discoveryPkg, "NewDiscoveryClient"))
-	return e.file(p.Header, p.ClientsetName)
+	e.Printf("\n\tcs.DiscoveryClient = %s(c)\n\treturn &cs\n}\n", e.Qual(discoveryPkg, "NewDiscoveryClient"))
+	return p.finish(e, p.ClientsetName)
 }
 
 // internal reports whether some input is an internal version: such a
@@ -118,14 +120,14 @@ func (p *plan) internal() bool {
 // scheme writes the register.go of the clientset's scheme package or,
 // when fake, of the fake clientset, whose scheme is private. dir is where
 // a hand-written register_custom.go may add to the scheme; "" for none.
-func (p *plan) scheme(fake bool, dir string) ([]byte, error) {
+func (p *plan) scheme(fake bool, dir string) *output.GoFile {
 	pkgName := "scheme"
 	local := p.schemePkg()
 	if fake {
 		// Upstream names the fake's imports as if it were the clientset.
 		pkgName, local = "fake", p.clientsetPkg
 	}
-	e := newEmitter(local)
+	e := output.NewGoFile(local)
 	install := p.internal() && !fake
 	for _, gr := range p.groups {
 		for _, v := range gr.versions {
@@ -136,10 +138,10 @@ func (p *plan) scheme(fake bool, dir string) ([]byte, error) {
 				if v.version != "" {
 					pkg = path.Dir(pkg)
 				}
-				e.extra = append(e.extra, strings.ToLower(v.goName)+` "`+path.Join(pkg, "install")+`"`)
+				e.Import(strings.ToLower(v.goName) + ` "` + path.Join(pkg, "install") + `"`)
 				break
 			}
-			e.extra = append(e.extra, v.alias()+` "`+v.pkg.Path+`"`)
+			e.Import(v.alias() + ` "` + v.pkg.Path + `"`)
 		}
 	}
 	custom := false
@@ -152,33 +154,33 @@ func (p *plan) scheme(fake bool, dir string) ([]byte, error) {
 	if fake {
 		S, C = "scheme", "codecs"
 	}
-	e.printf("\nvar %s = %s()\nvar %s = %s(%s)\n", S, e.ref(runtimePkg, "NewScheme"), C, e.ref(serializerPkg, "NewCodecFactory"), S)
+	e.Printf("\nvar %s = %s()\nvar %s = %s(%s)\n", S, e.Qual(runtimePkg, "NewScheme"), C, e.Qual(serializerPkg, "NewCodecFactory"), S)
 	if !fake {
-		e.printf("var ParameterCodec = %s(%s)\n", e.ref(runtimePkg, "NewParameterCodec"), S)
+		e.Printf("var ParameterCodec = %s(%s)\n", e.Qual(runtimePkg, "NewParameterCodec"), S)
 	} else {
-		e.printf("\n")
+		e.Printf("\n")
 	}
 	if install {
-		e.printf("\nfunc init() {\n\t%s(%s, %s{Version: \"v1\"})\n\tInstall(%s)\n}\n", e.ref(metav1Pkg, "AddToGroupVersion"), S, e.ref(schemaPkg, "GroupVersion"), S)
-		e.printf("\n// Install registers the API group and adds types to a scheme\nfunc Install(scheme *%s) {\n", e.ref(runtimePkg, "Scheme"))
+		e.Printf("\nfunc init() {\n\t%s(%s, %s{Version: \"v1\"})\n\tInstall(%s)\n}\n", e.Qual(metav1Pkg, "AddToGroupVersion"), S, e.Qual(schemaPkg, "GroupVersion"), S)
+		e.Printf("\n// Install registers the API group and adds types to a scheme\nfunc Install(scheme *%s) {\n", e.Qual(runtimePkg, "Scheme"))
 		for _, gr := range p.groups {
-			e.printf("\t%s.Install(scheme)\n", strings.ToLower(installGoName(gr)))
+			e.Printf("\t%s.Install(scheme)\n", strings.ToLower(installGoName(gr)))
 		}
 		if custom {
-			e.printf("\n\tExtraInstall(scheme)\n")
+			e.Printf("\n\tExtraInstall(scheme)\n")
 		}
-		e.printf("}\n")
-		return e.file(p.Header, pkgName)
+		e.Printf("}\n")
+		return p.finish(e, pkgName)
 	}
-	e.printf("var localSchemeBuilder = %s{\n", e.ref(runtimePkg, "SchemeBuilder"))
+	e.Printf("var localSchemeBuilder = %s{\n", e.Qual(runtimePkg, "SchemeBuilder"))
 	for _, v := range p.versions() {
-		e.printf("\t%s.AddToScheme,\n", v.alias())
+		e.Printf("\t%s.AddToScheme,\n", v.alias())
 	}
 	if custom {
-		e.printf("\n\tExtraAddToScheme,\n")
+		e.Printf("\n\tExtraAddToScheme,\n")
 	}
-	e.printf("}\n")
-	e.printf(`
+	e.Printf("}\n")
+	e.Printf(`
 // AddToScheme adds all types of this clientset into the given scheme. This allows composition
 // of clientsets, like in:
 //
@@ -199,8 +201,8 @@ func init() {
 	%s(%s, %s{Version: "v1"})
 	%s(AddToScheme(%s))
 }
-`, e.ref(metav1Pkg, "AddToGroupVersion"), S, e.ref(schemaPkg, "GroupVersion"), e.ref(utilRuntimePkg, "Must"), S)
-	return e.file(p.Header, pkgName)
+`, e.Qual(metav1Pkg, "AddToGroupVersion"), S, e.Qual(schemaPkg, "GroupVersion"), e.Qual(utilRuntimePkg, "Must"), S)
+	return p.finish(e, pkgName)
 }
 
 // installGoName is the Go name of a group's default version, whose
@@ -253,14 +255,14 @@ func leadingDigits(s string) string {
 }
 
 // fakeClientset writes the fake clientset, on an object tracker.
-func (p *plan) fakeClientset() ([]byte, error) {
-	e := newEmitter(p.clientsetPkg)
+func (p *plan) fakeClientset() *output.GoFile {
+	e := output.NewGoFile(p.clientsetPkg)
 	vs := p.versions()
 	for _, v := range vs {
 		typed := p.typedPkg(v)
-		e.extra = append(e.extra, v.alias()+` "`+typed+`"`, "fake"+v.alias()+` "`+typed+`/fake"`)
+		e.Import(v.alias()+` "`+typed+`"`, "fake"+v.alias()+` "`+typed+`/fake"`)
 	}
-	e.extra = append(e.extra, `clientset "`+p.clientsetPkg+`"`,
+	e.Import(`clientset "`+p.clientsetPkg+`"`,
 		testingPkg, discoveryPkg, `fakediscovery "k8s.io/client-go/discovery/fake"`,
 		runtimePkg, watchPkg, `metav1 "`+metav1Pkg+`"`)
 
@@ -290,7 +292,7 @@ func (p *plan) fakeClientset() ([]byte, error) {
 	return cs
 }
 `
-	e.printf(`
+	e.Printf(`
 // NewSimpleClientset returns a clientset that will respond with the provided objects.
 // It's backed by a very simple object tracker that processes creates, updates and deletions as-is,
 // without applying any field management, validations and/or defaults. It shouldn't be considered a replacement
@@ -327,7 +329,7 @@ func (c *Clientset) IsWatchListSemanticsUnSupported() bool {
 }
 `, reactors)
 	if p.ApplyConfigurations != "" {
-		e.printf(`
+		e.Printf(`
 // NewClientset returns a clientset that will respond with the provided objects.
 // It's backed by a very simple object tracker that processes creates, updates and deletions as-is,
 // without applying any validations and/or defaults. It shouldn't be considered a replacement
@@ -342,12 +344,12 @@ func NewClientset(objects ...runtime.Object) *Clientset {
 		codecs.UniversalDecoder(),
 		%s(scheme),
 	)
-%s`, e.ref(p.ApplyConfigurations, "NewTypeConverter"), reactors)
+%s`, e.Qual(p.ApplyConfigurations, "NewTypeConverter"), reactors)
 	}
-	e.printf("\nvar (\n\t_ clientset.Interface = &Clientset{}\n\t_ testing.FakeClient  = &Clientset{}\n)\n")
+	e.Printf("\nvar (\n\t_ clientset.Interface = &Clientset{}\n\t_ testing.FakeClient  = &Clientset{}\n)\n")
 	for _, v := range vs {
-		e.printf("\n// %s retrieves the %sClient\nfunc (c *Clientset) %s() %s.%sInterface {\n\treturn &fake%s.Fake%s{Fake: &c.Fake}\n}\n",
+		e.Printf("\n// %s retrieves the %sClient\nfunc (c *Clientset) %s() %s.%sInterface {\n\treturn &fake%s.Fake%s{Fake: &c.Fake}\n}\n",
 			v.prefix(), v.prefix(), v.prefix(), v.alias(), v.prefix(), v.alias(), v.prefix())
 	}
-	return e.file(p.Header, "fake")
+	return p.finish(e, "fake")
 }

@@ -10,11 +10,12 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/apigen-dev/apigen/internal/genclient"
+	"github.com/apigen-dev/apigen/output"
 )
 
 // typedFile writes the typed client of one type, or its fake.
 type typedFile struct {
-	*emitter
+	*output.GoFile
 	p *plan
 	v *version
 	k *kind
@@ -54,7 +55,7 @@ func (f *typedFile) operands(mt method) (in, out operand) {
 
 // Names of types in the file: R is spelled with imports, the rest are
 // upstream's name systems.
-func (f *typedFile) R(o operand) string { return f.refName(o.name) }
+func (f *typedFile) R(o operand) string { return f.Ref(o.name) }
 
 func private(o operand) string { return namer.IL(o.name.Name) }
 
@@ -62,12 +63,12 @@ func public(o operand) string { return namer.IC(o.name.Name) }
 
 // applyConfig spells the apply configuration of o.
 func (f *typedFile) applyConfig(o operand) string {
-	return f.ref(path.Join(f.p.ApplyConfigurations, o.gv), o.name.Name+"ApplyConfiguration")
+	return f.Qual(path.Join(f.p.ApplyConfigurations, o.gv), o.name.Name+"ApplyConfiguration")
 }
 
-func (f *typedFile) ctx() string          { return f.ref("context", "Context") }
-func (f *typedFile) meta(n string) string { return f.ref(metav1Pkg, n) }
-func (f *typedFile) codec() string        { return f.ref(f.p.schemePkg(), "ParameterCodec") }
+func (f *typedFile) ctx() string          { return f.Qual("context", "Context") }
+func (f *typedFile) meta(n string) string { return f.Qual(metav1Pkg, n) }
+func (f *typedFile) codec() string        { return f.Qual(f.p.schemePkg(), "ParameterCodec") }
 
 // plural names of the file's type.
 func (f *typedFile) publicPlural() string  { return f.p.plural.publicName(f.k.name) }
@@ -117,10 +118,10 @@ func (f *typedFile) signature(verb, method string, sub bool, in, out operand) st
 	case "list":
 		return sprintf("%s(ctx %s, opts %s) (*%sList, error)", method, f.ctx(), f.meta("ListOptions"), f.R(out))
 	case "watch":
-		return sprintf("%s(ctx %s, opts %s) (%s, error)", method, f.ctx(), f.meta("ListOptions"), f.ref(watchPkg, "Interface"))
+		return sprintf("%s(ctx %s, opts %s) (%s, error)", method, f.ctx(), f.meta("ListOptions"), f.Qual(watchPkg, "Interface"))
 	case "patch":
 		return sprintf("%s(ctx %s, name string, pt %s, data []byte, opts %s, subresources ...string) (result *%s, err error)",
-			method, f.ctx(), f.ref(apiTypesPkg, "PatchType"), f.meta("PatchOptions"), f.R(out))
+			method, f.ctx(), f.Qual(apiTypesPkg, "PatchType"), f.meta("PatchOptions"), f.R(out))
 	case "apply":
 		return sprintf("%s(ctx %s, %s *%s, opts %s) (result *%s, err error)", method, f.ctx(), private(in), f.applyConfig(in), f.meta("ApplyOptions"), f.R(out))
 	case "applyStatus":
@@ -154,13 +155,13 @@ func (f *typedFile) methods() []method {
 }
 
 // typedClient writes the typed client of k.
-func (p *plan) typedClient(v *version, k *kind) ([]byte, error) {
+func (p *plan) typedClient(v *version, k *kind) *output.GoFile {
 	pkg := p.typedPkg(v)
-	f := &typedFile{emitter: newEmitter(pkg), p: p, v: v, k: k}
+	f := &typedFile{GoFile: output.NewGoFile(pkg), p: p, v: v, k: k}
 	if k.generate {
 		f.client()
 	}
-	return f.file(p.Header, strings.ToLower(genclient.NonEmptyVersion(v.version)))
+	return p.finish(f.GoFile, strings.ToLower(genclient.NonEmptyVersion(v.version)))
 }
 
 func (f *typedFile) client() {
@@ -169,51 +170,51 @@ func (f *typedFile) client() {
 	tags := f.k.tags
 	methods := f.methods()
 
-	f.printf("\n// %sGetter has a method to return a %sInterface.\n// A group's client should implement this interface.\n", PP, P)
+	f.Printf("\n// %sGetter has a method to return a %sInterface.\n// A group's client should implement this interface.\n", PP, P)
 	if tags.nonNamespaced {
-		f.printf("type %sGetter interface {\n\t%s() %sInterface\n}\n", PP, PP, P)
+		f.Printf("type %sGetter interface {\n\t%s() %sInterface\n}\n", PP, PP, P)
 	} else {
-		f.printf("type %sGetter interface {\n\t%s(namespace string) %sInterface\n}\n", PP, PP, P)
+		f.Printf("type %sGetter interface {\n\t%s(namespace string) %sInterface\n}\n", PP, PP, P)
 	}
 
-	f.printf("\n// %sInterface has methods to work with %s resources.\ntype %sInterface interface {", P, P, P)
+	f.Printf("\n// %sInterface has methods to work with %s resources.\ntype %sInterface interface {", P, P, P)
 	if !tags.noVerbs {
 		var lines []string
 		for _, verb := range f.p.verbs(f.k) {
 			lines = append(lines, f.signature(verb, namer.IC(verb), false, t, t))
 		}
-		f.printf("\n%s", strings.Join(lines, "\n"))
+		f.Printf("\n%s", strings.Join(lines, "\n"))
 		if len(methods) > 0 {
-			f.printf("\n")
+			f.Printf("\n")
 			for _, mt := range methods {
 				in, out := f.operands(mt)
-				f.printf("%s\n", f.signature(mt.Verb, mt.Name, mt.Subresource != "" && f.hasSubForm(mt.Verb), in, out))
+				f.Printf("%s\n", f.signature(mt.Verb, mt.Name, mt.Subresource != "" && f.hasSubForm(mt.Verb), in, out))
 			}
 		}
 	}
-	f.printf("\n\t%sExpansion\n}\n", P)
+	f.Printf("\n\t%sExpansion\n}\n", P)
 
 	list := !tags.noVerbs && tags.has("list")
 	apply := !tags.noVerbs && tags.has("apply") && f.p.ApplyConfigurations != ""
 	clientType, typeArgs := f.gentype("Client", list, apply)
-	f.printf("\n// %s implements %sInterface\ntype %s struct {\n\t*%s[%s]\n}\n", pp, P, pp, clientType, typeArgs)
+	f.Printf("\n// %s implements %sInterface\ntype %s struct {\n\t*%s[%s]\n}\n", pp, P, pp, clientType, typeArgs)
 
 	params, namespace := "", `""`
 	if !tags.nonNamespaced {
 		params, namespace = ", namespace string", "namespace"
 	}
-	f.printf("\n// new%s returns a %s\nfunc new%s(c *%sClient%s) *%s {\n\treturn &%s{\n", PP, PP, PP, f.v.prefix(), params, pp, pp)
+	f.Printf("\n// new%s returns a %s\nfunc new%s(c *%sClient%s) *%s {\n\treturn &%s{\n", PP, PP, PP, f.v.prefix(), params, pp, pp)
 	newClient, newArgs := f.gentype("NewClient", list, apply)
-	f.printf("\t\t%s[%s](\n\t\t\t\"%s\",\n\t\t\tc.RESTClient(),\n\t\t\t%s,\n\t\t\t%s,\n", newClient, newArgs, f.k.resource, f.codec(), namespace)
+	f.Printf("\t\t%s[%s](\n\t\t\t\"%s\",\n\t\t\tc.RESTClient(),\n\t\t\t%s,\n\t\t\t%s,\n", newClient, newArgs, f.k.resource, f.codec(), namespace)
 	R := f.R(t)
-	f.printf("\t\t\tfunc() *%s { return &%s{} },\n", R, R)
+	f.Printf("\t\t\tfunc() *%s { return &%s{} },\n", R, R)
 	if list {
-		f.printf("\t\t\tfunc() *%sList { return &%sList{} },\n", R, R)
+		f.Printf("\t\t\tfunc() *%sList { return &%sList{} },\n", R, R)
 	}
 	if f.p.PrefersProtobuf {
-		f.printf("\t\t\tgentype.PrefersProtobuf[*%s](),\n", R)
+		f.Printf("\t\t\tgentype.PrefersProtobuf[*%s](),\n", R)
 	}
-	f.printf("\t\t),\n\t}\n}\n")
+	f.Printf("\t\t),\n\t}\n}\n")
 
 	if tags.noVerbs {
 		return
@@ -235,7 +236,7 @@ func (f *typedFile) gentype(base string, list, apply bool) (string, string) {
 	case apply:
 		name += "WithApply"
 	}
-	g := f.ref(gentypePkg, name)
+	g := f.Qual(gentypePkg, name)
 	t := f.self()
 	args := "*" + f.R(t)
 	if list {
@@ -250,22 +251,22 @@ func (f *typedFile) gentype(base string, list, apply bool) (string, string) {
 // request writes the chain that builds a request, from its verb call to
 // Into(result); steps go between Resource and VersionedParams.
 func (f *typedFile) request(start string, steps []string, params string, tail ...string) {
-	f.printf("\terr = %s.\n", start)
+	f.Printf("\terr = %s.\n", start)
 	if f.p.PrefersProtobuf {
-		f.printf("\t\tUseProtobufAsDefault().\n")
+		f.Printf("\t\tUseProtobufAsDefault().\n")
 	}
 	if !f.k.tags.nonNamespaced {
-		f.printf("\t\tNamespace(c.GetNamespace()).\n")
+		f.Printf("\t\tNamespace(c.GetNamespace()).\n")
 	}
-	f.printf("\t\tResource(\"%s\").\n", f.k.resource)
+	f.Printf("\t\tResource(\"%s\").\n", f.k.resource)
 	for _, s := range steps {
-		f.printf("\t\t%s.\n", s)
+		f.Printf("\t\t%s.\n", s)
 	}
-	f.printf("\t\tVersionedParams(%s, %s).\n", params, f.codec())
+	f.Printf("\t\tVersionedParams(%s, %s).\n", params, f.codec())
 	for _, s := range tail {
-		f.printf("\t\t%s.\n", s)
+		f.Printf("\t\t%s.\n", s)
 	}
-	f.printf("\t\tDo(ctx).\n\t\tInto(result)\n\treturn\n}\n")
+	f.Printf("\t\tDo(ctx).\n\t\tInto(result)\n\treturn\n}\n")
 }
 
 // method writes the body of a +genclient:method.
@@ -278,27 +279,27 @@ func (f *typedFile) method(mt method) {
 	switch mt.Verb {
 	case "get":
 		if sub {
-			f.printf("\n// %s takes name of the %s, and returns the corresponding %s object, and an error if there is any.\n", V, tp, f.R(out))
-			f.printf("func (c *%s) %s(ctx %s, %sName string, options %s) (result *%s, err error) {\n", pp, V, f.ctx(), tp, f.meta("GetOptions"), f.R(out))
-			f.printf("\tresult = &%s{}\n", f.R(out))
+			f.Printf("\n// %s takes name of the %s, and returns the corresponding %s object, and an error if there is any.\n", V, tp, f.R(out))
+			f.Printf("func (c *%s) %s(ctx %s, %sName string, options %s) (result *%s, err error) {\n", pp, V, f.ctx(), tp, f.meta("GetOptions"), f.R(out))
+			f.Printf("\tresult = &%s{}\n", f.R(out))
 			f.request("c.GetClient().Get()", subSteps, "&options")
 			return
 		}
-		f.printf("\n// %s takes name of the %s, and returns the corresponding %s object, and an error if there is any.\n", V, tp, rp)
-		f.printf("func (c *%s) %s(ctx %s, name string, options %s) (result *%s, err error) {\n", pp, V, f.ctx(), f.meta("GetOptions"), f.R(out))
-		f.printf("\tresult = &%s{}\n", f.R(out))
+		f.Printf("\n// %s takes name of the %s, and returns the corresponding %s object, and an error if there is any.\n", V, tp, rp)
+		f.Printf("func (c *%s) %s(ctx %s, name string, options %s) (result *%s, err error) {\n", pp, V, f.ctx(), f.meta("GetOptions"), f.R(out))
+		f.Printf("\tresult = &%s{}\n", f.R(out))
 		f.request("c.GetClient().Get()", []string{"Name(name)"}, "&options")
 	case "list":
 		if sub {
-			f.printf("\n// %s takes %s name, label and field selectors, and returns the list of %s that match those selectors.\n", V, f.R(t), f.p.plural.publicName(out.name))
-			f.printf("func (c *%s) %s(ctx %s, %sName string, opts %s) (result *%sList, err error) {\n", pp, V, f.ctx(), tp, f.meta("ListOptions"), f.R(out))
+			f.Printf("\n// %s takes %s name, label and field selectors, and returns the list of %s that match those selectors.\n", V, f.R(t), f.p.plural.publicName(out.name))
+			f.Printf("func (c *%s) %s(ctx %s, %sName string, opts %s) (result *%sList, err error) {\n", pp, V, f.ctx(), tp, f.meta("ListOptions"), f.R(out))
 		} else {
-			f.printf("\n// %s takes label and field selectors, and returns the list of %s that match those selectors.\n", V, f.p.plural.publicName(out.name))
-			f.printf("func (c *%s) %s(ctx %s, opts %s) (result *%sList, err error) {\n", pp, V, f.ctx(), f.meta("ListOptions"), f.R(out))
+			f.Printf("\n// %s takes label and field selectors, and returns the list of %s that match those selectors.\n", V, f.p.plural.publicName(out.name))
+			f.Printf("func (c *%s) %s(ctx %s, opts %s) (result *%sList, err error) {\n", pp, V, f.ctx(), f.meta("ListOptions"), f.R(out))
 		}
-		d := f.ref("time", "Duration")
-		f.printf("\tvar timeout %s\n\tif opts.TimeoutSeconds != nil {\n\t\ttimeout = %s(*opts.TimeoutSeconds) * %s\n\t}\n", d, d, f.ref("time", "Second"))
-		f.printf("\tresult = &%sList{}\n", f.R(out))
+		d := f.Qual("time", "Duration")
+		f.Printf("\tvar timeout %s\n\tif opts.TimeoutSeconds != nil {\n\t\ttimeout = %s(*opts.TimeoutSeconds) * %s\n\t}\n", d, d, f.Qual("time", "Second"))
+		f.Printf("\tresult = &%sList{}\n", f.R(out))
 		var steps []string
 		if sub {
 			steps = subSteps
@@ -314,45 +315,45 @@ func (f *typedFile) method(mt method) {
 			if mt.Verb == "update" {
 				top = "the top resource name and "
 			}
-			f.printf("\n// %s takes %sthe representation of a %s and %s the server's representation of the %s, and an error, if there is any.\n", V, top, ip, what, rp)
-			f.printf("func (c *%s) %s(ctx %s, %sName string, %s *%s, opts %s) (result *%s, err error) {\n", pp, V, f.ctx(), tp, ip, f.R(in), f.meta(opts), f.R(out))
-			f.printf("\tresult = &%s{}\n", f.R(out))
+			f.Printf("\n// %s takes %sthe representation of a %s and %s the server's representation of the %s, and an error, if there is any.\n", V, top, ip, what, rp)
+			f.Printf("func (c *%s) %s(ctx %s, %sName string, %s *%s, opts %s) (result *%s, err error) {\n", pp, V, f.ctx(), tp, ip, f.R(in), f.meta(opts), f.R(out))
+			f.Printf("\tresult = &%s{}\n", f.R(out))
 			f.request(call, subSteps, "&opts", "Body("+ip+")")
 			return
 		}
-		f.printf("\n// %s takes the representation of a %s and %s the server's representation of the %s, and an error, if there is any.\n", V, ip, what, rp)
-		f.printf("func (c *%s) %s(ctx %s, %s *%s, opts %s) (result *%s, err error) {\n", pp, V, f.ctx(), ip, f.R(in), f.meta(opts), f.R(out))
-		f.printf("\tresult = &%s{}\n", f.R(out))
+		f.Printf("\n// %s takes the representation of a %s and %s the server's representation of the %s, and an error, if there is any.\n", V, ip, what, rp)
+		f.Printf("func (c *%s) %s(ctx %s, %s *%s, opts %s) (result *%s, err error) {\n", pp, V, f.ctx(), ip, f.R(in), f.meta(opts), f.R(out))
+		f.Printf("\tresult = &%s{}\n", f.R(out))
 		var steps []string
 		if mt.Verb == "update" {
 			steps = []string{"Name(" + ip + ".Name)"}
 		}
 		f.request(call, steps, "&opts", "Body("+ip+")")
 	case "patch":
-		f.printf("\n// %s applies the patch and returns the patched %s.\n", V, rp)
-		f.printf("func (c *%s) %s(ctx %s, name string, pt %s, data []byte, opts %s, subresources ...string) (result *%s, err error) {\n",
-			pp, V, f.ctx(), f.ref(apiTypesPkg, "PatchType"), f.meta("PatchOptions"), f.R(out))
-		f.printf("\tresult = &%s{}\n", f.R(out))
+		f.Printf("\n// %s applies the patch and returns the patched %s.\n", V, rp)
+		f.Printf("func (c *%s) %s(ctx %s, name string, pt %s, data []byte, opts %s, subresources ...string) (result *%s, err error) {\n",
+			pp, V, f.ctx(), f.Qual(apiTypesPkg, "PatchType"), f.meta("PatchOptions"), f.R(out))
+		f.Printf("\tresult = &%s{}\n", f.R(out))
 		f.request("c.GetClient().Patch(pt)", []string{"Name(name)", "SubResource(subresources...)"}, "&opts", "Body(data)")
 	case "apply":
 		if sub {
-			f.printf("\n// %s takes top resource name and the apply declarative configuration for %s,\n// applies it and returns the applied %s, and an error, if there is any.\n", V, mt.Subresource, rp)
-			f.printf("func (c *%s) %s(ctx %s, %sName string, %s *%s, opts %s) (result *%s, err error) {\n", pp, V, f.ctx(), tp, ip, f.applyConfig(in), f.meta("ApplyOptions"), f.R(out))
+			f.Printf("\n// %s takes top resource name and the apply declarative configuration for %s,\n// applies it and returns the applied %s, and an error, if there is any.\n", V, mt.Subresource, rp)
+			f.Printf("func (c *%s) %s(ctx %s, %sName string, %s *%s, opts %s) (result *%s, err error) {\n", pp, V, f.ctx(), tp, ip, f.applyConfig(in), f.meta("ApplyOptions"), f.R(out))
 		} else {
-			f.printf("\n// %s takes the given apply declarative configuration, applies it and returns the applied %s.\n", V, rp)
-			f.printf("func (c *%s) %s(ctx %s, %s *%s, opts %s) (result *%s, err error) {\n", pp, V, f.ctx(), ip, f.applyConfig(in), f.meta("ApplyOptions"), f.R(out))
+			f.Printf("\n// %s takes the given apply declarative configuration, applies it and returns the applied %s.\n", V, rp)
+			f.Printf("func (c *%s) %s(ctx %s, %s *%s, opts %s) (result *%s, err error) {\n", pp, V, f.ctx(), ip, f.applyConfig(in), f.meta("ApplyOptions"), f.R(out))
 		}
-		errorf := f.ref("fmt", "Errorf")
-		f.printf("\tif %s == nil {\n\t\treturn nil, %s(\"%s provided to %s must not be nil\")\n\t}\n", ip, errorf, ip, V)
-		f.printf("\tpatchOpts := opts.ToPatchOptions()\n")
+		errorf := f.Qual("fmt", "Errorf")
+		f.Printf("\tif %s == nil {\n\t\treturn nil, %s(\"%s provided to %s must not be nil\")\n\t}\n", ip, errorf, ip, V)
+		f.Printf("\tpatchOpts := opts.ToPatchOptions()\n")
 		if !sub {
-			f.printf("\tname := %s.Name\n\tif name == nil {\n\t\treturn nil, %s(\"%s.Name must be provided to %s\")\n\t}\n", ip, errorf, ip, V)
+			f.Printf("\tname := %s.Name\n\tif name == nil {\n\t\treturn nil, %s(\"%s.Name must be provided to %s\")\n\t}\n", ip, errorf, ip, V)
 		}
-		f.printf("\trequest, err := %s(c.GetClient(), %s)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n", f.ref(applyPkg, "NewRequest"), ip)
+		f.Printf("\trequest, err := %s(c.GetClient(), %s)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n", f.Qual(applyPkg, "NewRequest"), ip)
 		if sub {
-			f.printf("\n")
+			f.Printf("\n")
 		}
-		f.printf("\tresult = &%s{}\n", f.R(out))
+		f.Printf("\tresult = &%s{}\n", f.R(out))
 		steps := []string{"Name(*name)"}
 		if sub {
 			steps = subSteps
@@ -362,86 +363,86 @@ func (f *typedFile) method(mt method) {
 }
 
 // groupClient writes the client of a group version.
-func (p *plan) groupClient(v *version) ([]byte, error) {
-	e := newEmitter(p.typedPkg(v))
+func (p *plan) groupClient(v *version) *output.GoFile {
+	e := output.NewGoFile(p.typedPkg(v))
 	if p.anyClient {
 		p.writeGroupClient(e, v)
 	}
-	return e.file(p.Header, strings.ToLower(genclient.NonEmptyVersion(v.version)))
+	return p.finish(e, strings.ToLower(genclient.NonEmptyVersion(v.version)))
 }
 
-func (p *plan) writeGroupClient(e *emitter, v *version) {
+func (p *plan) writeGroupClient(e *output.GoFile, v *version) {
 	X := v.prefix()
-	rest := func(n string) string { return e.ref(restPkg, n) }
-	e.printf("\ntype %sInterface interface {\n\tRESTClient() %s\n", X, rest("Interface"))
+	rest := func(n string) string { return e.Qual(restPkg, n) }
+	e.Printf("\ntype %sInterface interface {\n\tRESTClient() %s\n", X, rest("Interface"))
 	for _, k := range v.kinds {
-		e.printf("\t%sGetter\n", p.plural.publicName(k.name))
+		e.Printf("\t%sGetter\n", p.plural.publicName(k.name))
 	}
-	e.printf("}\n")
-	e.printf("\n// %sClient is used to interact with features provided by the %s group.\ntype %sClient struct {\n\trestClient %s\n}\n", X, v.ownGroup(), X, rest("Interface"))
+	e.Printf("}\n")
+	e.Printf("\n// %sClient is used to interact with features provided by the %s group.\ntype %sClient struct {\n\trestClient %s\n}\n", X, v.ownGroup(), X, rest("Interface"))
 	for _, k := range v.kinds {
 		PP, P := p.plural.publicName(k.name), namer.IC(k.name.Name)
 		if k.tags.nonNamespaced {
-			e.printf("\nfunc (c *%sClient) %s() %sInterface {\n\treturn new%s(c)\n}\n", X, PP, P, PP)
+			e.Printf("\nfunc (c *%sClient) %s() %sInterface {\n\treturn new%s(c)\n}\n", X, PP, P, PP)
 		} else {
-			e.printf("\nfunc (c *%sClient) %s(namespace string) %sInterface {\n\treturn new%s(c, namespace)\n}\n", X, PP, P, PP)
+			e.Printf("\nfunc (c *%sClient) %s(namespace string) %sInterface {\n\treturn new%s(c, namespace)\n}\n", X, PP, P, PP)
 		}
 	}
-	e.printf("\n// NewForConfig creates a new %sClient for the given config.\n", X)
-	e.printf("// NewForConfig is equivalent to NewForConfigAndClient(c, httpClient),\n// where httpClient was generated with rest.HTTPClientFor(c).\n")
-	e.printf("func NewForConfig(c *%s) (*%sClient, error) {\n", rest("Config"), X)
-	e.printf("\tconfig := *c\n\tsetConfigDefaults(&config)\n\thttpClient, err := %s(&config)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n", rest("HTTPClientFor"))
-	e.printf("\treturn NewForConfigAndClient(&config, httpClient)\n}\n")
+	e.Printf("\n// NewForConfig creates a new %sClient for the given config.\n", X)
+	e.Printf("// NewForConfig is equivalent to NewForConfigAndClient(c, httpClient),\n// where httpClient was generated with rest.HTTPClientFor(c).\n")
+	e.Printf("func NewForConfig(c *%s) (*%sClient, error) {\n", rest("Config"), X)
+	e.Printf("\tconfig := *c\n\tsetConfigDefaults(&config)\n\thttpClient, err := %s(&config)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n", rest("HTTPClientFor"))
+	e.Printf("\treturn NewForConfigAndClient(&config, httpClient)\n}\n")
 
-	e.printf("\n// NewForConfigAndClient creates a new %sClient for the given config and http client.\n", X)
-	e.printf("// Note the http client provided takes precedence over the configured transport values.\n")
-	e.printf("func NewForConfigAndClient(c *%s, h *%s) (*%sClient, error) {\n", rest("Config"), e.ref("net/http", "Client"), X)
-	e.printf("\tconfig := *c\n\tsetConfigDefaults(&config)\n\tclient, err := %s(&config, h)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n", rest("RESTClientForConfigAndClient"))
-	e.printf("\treturn &%sClient{client}, nil\n}\n", X)
+	e.Printf("\n// NewForConfigAndClient creates a new %sClient for the given config and http client.\n", X)
+	e.Printf("// Note the http client provided takes precedence over the configured transport values.\n")
+	e.Printf("func NewForConfigAndClient(c *%s, h *%s) (*%sClient, error) {\n", rest("Config"), e.Qual("net/http", "Client"), X)
+	e.Printf("\tconfig := *c\n\tsetConfigDefaults(&config)\n\tclient, err := %s(&config, h)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n", rest("RESTClientForConfigAndClient"))
+	e.Printf("\treturn &%sClient{client}, nil\n}\n", X)
 
-	e.printf("\n// NewForConfigOrDie creates a new %sClient for the given config and\n// panics if there is an error in the config.\n", X)
-	e.printf("func NewForConfigOrDie(c *%s) *%sClient {\n\tclient, err := NewForConfig(c)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\treturn client\n}\n", rest("Config"), X)
+	e.Printf("\n// NewForConfigOrDie creates a new %sClient for the given config and\n// panics if there is an error in the config.\n", X)
+	e.Printf("func NewForConfigOrDie(c *%s) *%sClient {\n\tclient, err := NewForConfig(c)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\treturn client\n}\n", rest("Config"), X)
 
-	e.printf("\n// New creates a new %sClient for the given RESTClient.\nfunc New(c %s) *%sClient {\n\treturn &%sClient{c}\n}\n", X, rest("Interface"), X, X)
+	e.Printf("\n// New creates a new %sClient for the given RESTClient.\nfunc New(c %s) *%sClient {\n\treturn &%sClient{c}\n}\n", X, rest("Interface"), X, X)
 
 	apiPath := "\"" + p.APIPath + "\""
 	if v.ownGroup() == "" {
 		apiPath = `"/api"`
 	}
 	scheme := p.schemePkg()
-	e.printf("\nfunc setConfigDefaults(config *%s) {\n", rest("Config"))
+	e.Printf("\nfunc setConfigDefaults(config *%s) {\n", rest("Config"))
 	if v.version == "" {
-		e.printf("\tconfig.APIPath = %s\n", apiPath)
-		e.printf("\tif config.UserAgent == \"\" {\n\t\tconfig.UserAgent = %s()\n\t}\n", rest("DefaultKubernetesUserAgent"))
-		prioritized := e.ref(scheme, "Scheme.PrioritizedVersionsForGroup")
-		e.printf("\tif config.GroupVersion == nil || config.GroupVersion.Group != %s(\"%s\")[0].Group {\n", prioritized, v.ownGroup())
-		e.printf("\t\tgv := %s(\"%s\")[0]\n\t\tconfig.GroupVersion = &gv\n\t}\n", prioritized, v.ownGroup())
-		e.printf("\tconfig.NegotiatedSerializer = %s(%s, %s)\n", rest("CodecFactoryForGeneratedClient"), e.ref(scheme, "Scheme"), e.ref(scheme, "Codecs"))
-		e.printf("\n\tif config.QPS == 0 {\n\t\tconfig.QPS = 5\n\t}\n\tif config.Burst == 0 {\n\t\tconfig.Burst = 10\n\t}\n}\n")
+		e.Printf("\tconfig.APIPath = %s\n", apiPath)
+		e.Printf("\tif config.UserAgent == \"\" {\n\t\tconfig.UserAgent = %s()\n\t}\n", rest("DefaultKubernetesUserAgent"))
+		prioritized := e.Qual(scheme, "Scheme.PrioritizedVersionsForGroup")
+		e.Printf("\tif config.GroupVersion == nil || config.GroupVersion.Group != %s(\"%s\")[0].Group {\n", prioritized, v.ownGroup())
+		e.Printf("\t\tgv := %s(\"%s\")[0]\n\t\tconfig.GroupVersion = &gv\n\t}\n", prioritized, v.ownGroup())
+		e.Printf("\tconfig.NegotiatedSerializer = %s(%s, %s)\n", rest("CodecFactoryForGeneratedClient"), e.Qual(scheme, "Scheme"), e.Qual(scheme, "Codecs"))
+		e.Printf("\n\tif config.QPS == 0 {\n\t\tconfig.QPS = 5\n\t}\n\tif config.Burst == 0 {\n\t\tconfig.Burst = 10\n\t}\n}\n")
 	} else {
-		e.printf("\tgv := %s\n\tconfig.GroupVersion = &gv\n\tconfig.APIPath = %s\n", e.ref(v.pkg.Path, "SchemeGroupVersion"), apiPath)
-		e.printf("\tconfig.NegotiatedSerializer = %s(%s, %s).WithoutConversion()\n", rest("CodecFactoryForGeneratedClient"), e.ref(scheme, "Scheme"), e.ref(scheme, "Codecs"))
-		e.printf("\n\tif config.UserAgent == \"\" {\n\t\tconfig.UserAgent = %s()\n\t}\n}\n", rest("DefaultKubernetesUserAgent"))
+		e.Printf("\tgv := %s\n\tconfig.GroupVersion = &gv\n\tconfig.APIPath = %s\n", e.Qual(v.pkg.Path, "SchemeGroupVersion"), apiPath)
+		e.Printf("\tconfig.NegotiatedSerializer = %s(%s, %s).WithoutConversion()\n", rest("CodecFactoryForGeneratedClient"), e.Qual(scheme, "Scheme"), e.Qual(scheme, "Codecs"))
+		e.Printf("\n\tif config.UserAgent == \"\" {\n\t\tconfig.UserAgent = %s()\n\t}\n}\n", rest("DefaultKubernetesUserAgent"))
 	}
 
-	e.printf("\n// RESTClient returns a RESTClient that is used to communicate\n// with API server by this client implementation.\n")
-	e.printf("func (c *%sClient) RESTClient() %s {\n\tif c == nil {\n\t\treturn nil\n\t}\n\treturn c.restClient\n}\n", X, rest("Interface"))
+	e.Printf("\n// RESTClient returns a RESTClient that is used to communicate\n// with API server by this client implementation.\n")
+	e.Printf("func (c *%sClient) RESTClient() %s {\n\tif c == nil {\n\t\treturn nil\n\t}\n\treturn c.restClient\n}\n", X, rest("Interface"))
 }
 
 // expansions declares an empty expansion interface for each type whose
 // package has no hand-written <type>_expansion.go.
-func (p *plan) expansions(v *version, dir string) ([]byte, error) {
-	e := newEmitter(p.typedPkg(v))
+func (p *plan) expansions(v *version, dir string) *output.GoFile {
+	e := output.NewGoFile(p.typedPkg(v))
 	// Upstream writes them while generating for the first type, so not at
 	// all when --included-types-overrides put a type without +genclient
 	// first.
 	if len(v.kinds) == 0 || !v.kinds[0].generate {
-		return e.file(p.Header, strings.ToLower(genclient.NonEmptyVersion(v.version)))
+		return p.finish(e, strings.ToLower(genclient.NonEmptyVersion(v.version)))
 	}
 	for _, k := range v.kinds {
 		if _, err := os.Stat(filepath.Join(dir, strings.ToLower(k.name.Name+"_expansion.go"))); os.IsNotExist(err) {
-			e.printf("\ntype %sExpansion interface{}\n", namer.IC(k.name.Name))
+			e.Printf("\ntype %sExpansion interface{}\n", namer.IC(k.name.Name))
 		}
 	}
-	return e.file(p.Header, strings.ToLower(genclient.NonEmptyVersion(v.version)))
+	return p.finish(e, strings.ToLower(genclient.NonEmptyVersion(v.version)))
 }

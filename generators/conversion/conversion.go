@@ -176,19 +176,10 @@ func (g *Generator) file(m *model.Model, t target, manual manualConversions, equ
 	for _, typ := range e.order {
 		e.typeConversions(typ)
 	}
-	f := output.GoFile{
-		Header:  output.Header{Boilerplate: g.Header, BuildTag: g.BuildTag},
-		Tool:    g.Name(),
-		Package: path.Base(t.pkg.Path),
-		Body:    e.buf,
-		Imports: e.importLines(),
-	}
-	data, err := f.Bytes()
-	if err != nil {
-		diags.Errorf(token.Position{}, "conversion-gen produced code for %s that does not parse (a bug): %v", t.pkg.Path, err)
-		return nil
-	}
-	return &output.File{Path: output.Join(t.pkg.Dir, g.OutputFile), Data: data}
+	f := e.f
+	f.Header = output.Header{Boilerplate: g.Header, BuildTag: g.BuildTag}
+	f.Tool, f.Package = g.Name(), path.Base(t.pkg.Path)
+	return f.File(output.Join(t.pkg.Dir, g.OutputFile), token.Position{}, diags)
 }
 
 // Local reports that the generator is local (see engine.Local). Every

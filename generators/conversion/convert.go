@@ -10,9 +10,9 @@ func (e *emitter) convert(in, out *types.Type) {
 	switch in.Kind {
 	case types.Builtin:
 		if in == out {
-			e.p("*out = *in")
+			e.f.P("*out = *in")
 		} else {
-			e.p("*out = %s(*in)", e.name(out))
+			e.f.P("*out = %s(*in)", e.name(out))
 		}
 	case types.Map:
 		e.convertMap(in, out)
@@ -23,7 +23,7 @@ func (e *emitter) convert(in, out *types.Type) {
 	case types.Pointer:
 		e.convertPointer(in, out)
 	default:
-		e.p("// FIXME: Type %s is unsupported.", e.name(in))
+		e.f.P("// FIXME: Type %s is unsupported.", e.name(in))
 		e.unconverted(in, out)
 	}
 }
@@ -31,8 +31,8 @@ func (e *emitter) convert(in, out *types.Type) {
 // missing writes upstream's marker for a conversion nobody provides, and
 // reports it: the generated code would not compile.
 func (e *emitter) missing(in, out *types.Type) {
-	e.p("// FIXME: Provide conversion function to convert %s to %s", e.name(in), e.name(out))
-	e.p("compileErrorOnMissingConversion()")
+	e.f.P("// FIXME: Provide conversion function to convert %s to %s", e.name(in), e.name(out))
+	e.f.P("compileErrorOnMissingConversion()")
 	e.noPath(in, out)
 }
 
@@ -55,23 +55,23 @@ func (e *emitter) noPath(in, out *types.Type) {
 func (e *emitter) callConversion(in, out *types.Type, call string) bool {
 	switch fn, ok := e.preexists(in, out); {
 	case ok:
-		e.p("if err := "+call+"; err != nil {", e.name(fn))
+		e.f.P("if err := "+call+"; err != nil {", e.name(fn))
 	case e.convertible(in, out):
-		e.p("if err := "+call+"; err != nil {", e.convertName(in, out))
+		e.f.P("if err := "+call+"; err != nil {", e.convertName(in, out))
 	default:
 		e.missing(in, out)
 		return false
 	}
-	e.p("return err\n}")
+	e.f.P("return err\n}")
 	return true
 }
 
 func (e *emitter) convertMap(in, out *types.Type) {
-	e.p("*out = make(%s, len(*in))", e.name(out))
+	e.f.P("*out = make(%s, len(*in))", e.name(out))
 	if !assignable(in.Key, out.Key) {
-		e.p("for range *in {")
-		e.p("// FIXME: Converting unassignable keys unsupported %s", e.name(in.Key))
-		e.p("}")
+		e.f.P("for range *in {")
+		e.f.P("// FIXME: Converting unassignable keys unsupported %s", e.name(in.Key))
+		e.f.P("}")
 		e.unconverted(in, out)
 		return
 	}
@@ -81,7 +81,7 @@ func (e *emitter) convertMap(in, out *types.Type) {
 		}
 		return e.name(out.Key) + "(key)"
 	}
-	e.p("for key, val := range *in {")
+	e.f.P("for key, val := range *in {")
 	switch {
 	case assignable(in.Elem, out.Elem):
 		k := key()
@@ -89,31 +89,31 @@ func (e *emitter) convertMap(in, out *types.Type) {
 		if in.Elem != out.Elem {
 			val = e.name(out.Elem) + "(val)"
 		}
-		e.p("(*out)[%s] = %s", k, val)
+		e.f.P("(*out)[%s] = %s", k, val)
 	default:
 		if e.convertMapValue(in.Elem, out.Elem) {
-			e.p("(*out)[%s] = *newVal", key())
+			e.f.P("(*out)[%s] = *newVal", key())
 		}
 	}
-	e.p("}")
+	e.f.P("}")
 }
 
 // convertMapValue converts val into *newVal, reporting whether it could.
 func (e *emitter) convertMapValue(in, out *types.Type) bool {
 	if fn, ok := e.preexists(in, out); ok {
-		e.p("newVal := new(%s)", e.name(out))
-		e.p("if err := %s(&val, newVal, s); err != nil {\nreturn err\n}", e.name(fn))
+		e.f.P("newVal := new(%s)", e.name(out))
+		e.f.P("if err := %s(&val, newVal, s); err != nil {\nreturn err\n}", e.name(fn))
 		return true
 	}
 	if fn, ok := e.preexistsPointers(in, out); ok {
-		e.p("newVal := new(%s)\nif val != nil {", e.name(out))
-		e.p("*newVal = new(%s)", e.name(out.Elem))
-		e.p("if err := %s(val, *newVal, s); err != nil {\nreturn err\n}\n}", e.name(fn))
+		e.f.P("newVal := new(%s)\nif val != nil {", e.name(out))
+		e.f.P("*newVal = new(%s)", e.name(out.Elem))
+		e.f.P("if err := %s(val, *newVal, s); err != nil {\nreturn err\n}\n}", e.name(fn))
 		return true
 	}
 	if e.convertible(in, out) {
-		e.p("newVal := new(%s)", e.name(out))
-		e.p("if err := %s(&val, newVal, s); err != nil {\nreturn err\n}", e.convertName(in, out))
+		e.f.P("newVal := new(%s)", e.name(out))
+		e.f.P("if err := %s(&val, newVal, s); err != nil {\nreturn err\n}", e.convertName(in, out))
 		return true
 	}
 	e.missing(in, out)
@@ -121,26 +121,26 @@ func (e *emitter) convertMapValue(in, out *types.Type) bool {
 }
 
 func (e *emitter) convertSlice(in, out *types.Type) {
-	e.p("*out = make(%s, len(*in))", e.name(out))
+	e.f.P("*out = make(%s, len(*in))", e.name(out))
 	if in.Elem == out.Elem && in.Elem.Kind == types.Builtin {
-		e.p("copy(*out, *in)")
+		e.f.P("copy(*out, *in)")
 		return
 	}
-	e.p("for i := range *in {")
+	e.f.P("for i := range *in {")
 	switch fn, ok := e.preexistsPointers(in.Elem, out.Elem); {
 	case assignable(in.Elem, out.Elem) && in.Elem == out.Elem:
-		e.p("(*out)[i] = (*in)[i]")
+		e.f.P("(*out)[i] = (*in)[i]")
 	case assignable(in.Elem, out.Elem):
-		e.p("(*out)[i] = %s((*in)[i])", e.name(out.Elem))
+		e.f.P("(*out)[i] = %s((*in)[i])", e.name(out.Elem))
 	case e.hasManual(in.Elem, out.Elem):
 		e.callConversion(in.Elem, out.Elem, "%s(&(*in)[i], &(*out)[i], s)")
 	case ok:
-		e.p("if (*in)[i] != nil {\n(*out)[i] = new(%s)", e.name(out.Elem.Elem))
-		e.p("if err := %s((*in)[i], (*out)[i], s); err != nil {\nreturn err\n}\n}", e.name(fn))
+		e.f.P("if (*in)[i] != nil {\n(*out)[i] = new(%s)", e.name(out.Elem.Elem))
+		e.f.P("if err := %s((*in)[i], (*out)[i], s); err != nil {\nreturn err\n}\n}", e.name(fn))
 	default:
 		e.callConversion(in.Elem, out.Elem, "%s(&(*in)[i], &(*out)[i], s)")
 	}
-	e.p("}")
+	e.f.P("}")
 }
 
 func (e *emitter) hasManual(in, out *types.Type) bool {
@@ -149,12 +149,12 @@ func (e *emitter) hasManual(in, out *types.Type) bool {
 }
 
 func (e *emitter) convertPointer(in, out *types.Type) {
-	e.p("*out = new(%s)", e.name(out.Elem))
+	e.f.P("*out = new(%s)", e.name(out.Elem))
 	switch {
 	case assignable(in.Elem, out.Elem) && in.Elem == out.Elem:
-		e.p("**out = **in")
+		e.f.P("**out = **in")
 	case assignable(in.Elem, out.Elem):
-		e.p("**out = %s(**in)", e.name(out.Elem))
+		e.f.P("**out = %s(**in)", e.name(out.Elem))
 	default:
 		e.callConversion(in.Elem, out.Elem, "%s(*in, *out, s)")
 	}

@@ -11,7 +11,7 @@ import (
 // structs have the same memory layout and no field needs a function.
 func (e *emitter) convertStruct(in, out *types.Type) {
 	if e.memoryCopyable(in, out) {
-		e.p("*out = *(*%s)(%s(in))", e.name(out), e.name(unsafePtr))
+		e.f.P("*out = *(*%s)(%s(in))", e.name(out), e.name(unsafePtr))
 		return
 	}
 	for i := range in.Members {
@@ -61,12 +61,12 @@ func (e *emitter) skip(in *types.Type, field int, name, why string) {
 func (e *emitter) convertField(in, out *types.Type, i int) {
 	im := in.Members[i]
 	if e.optedOut(in, i) {
-		e.p("// INFO: in.%s opted out of conversion generation", im.Name)
+		e.f.P("// INFO: in.%s opted out of conversion generation", im.Name)
 		return
 	}
 	om, _, found := findMember(out, im.Name)
 	if !found {
-		e.p("// WARNING: in.%s requires manual conversion: does not exist in peer-type", im.Name)
+		e.f.P("// WARNING: in.%s requires manual conversion: does not exist in peer-type", im.Name)
 		e.skip(in, i, im.Name, "it does not exist in "+out.String())
 		return
 	}
@@ -75,7 +75,7 @@ func (e *emitter) convertField(in, out *types.Type, i int) {
 		if why == "is not exported and cannot be set" {
 			side = "out"
 		}
-		e.p("// WARNING: %s.%s %s", side, im.Name, why)
+		e.f.P("// WARNING: %s.%s %s", side, im.Name, why)
 		e.skip(in, i, im.Name, "the field "+why)
 		return
 	}
@@ -91,12 +91,12 @@ func (e *emitter) convertField(in, out *types.Type, i int) {
 			return
 		}
 		if !copyOnly(e.m, fn) || !fastConversion(it, ot) {
-			e.p("if err := %s(&in.%s, &out.%s, s); err != nil {\nreturn err\n}", e.name(fn), im.Name, im.Name)
+			e.f.P("if err := %s(&in.%s, &out.%s, s); err != nil {\nreturn err\n}", e.name(fn), im.Name, im.Name)
 			return
 		}
 	}
 	if it.Kind != ot.Kind {
-		e.p("// WARNING: in.%s requires manual conversion: inconvertible types (%s vs %s)", im.Name, it.String(), ot.String())
+		e.f.P("// WARNING: in.%s requires manual conversion: inconvertible types (%s vs %s)", im.Name, it.String(), ot.String())
 		e.skip(in, i, im.Name, fmt.Sprintf("its type %s cannot be converted to %s", it, ot))
 		return
 	}
@@ -109,9 +109,9 @@ func (e *emitter) convertField(in, out *types.Type, i int) {
 func (e *emitter) castField(name string, in, out *types.Type) bool {
 	switch in.Kind {
 	case types.Pointer:
-		e.p("out.%s = (%s)(%s(in.%s))", name, e.name(out), e.name(unsafePtr), name)
+		e.f.P("out.%s = (%s)(%s(in.%s))", name, e.name(out), e.name(unsafePtr), name)
 	case types.Map, types.Slice:
-		e.p("out.%s = *(*%s)(%s(&in.%s))", name, e.name(out), e.name(unsafePtr), name)
+		e.f.P("out.%s = *(*%s)(%s(&in.%s))", name, e.name(out), e.name(unsafePtr), name)
 	default:
 		return false
 	}
@@ -123,30 +123,30 @@ func (e *emitter) convertFieldValue(name string, in, out *types.Type) {
 	switch in.Kind {
 	case types.Builtin:
 		if in == out {
-			e.p("out.%s = in.%s", name, name)
+			e.f.P("out.%s = in.%s", name, name)
 		} else {
-			e.p("out.%s = %s(in.%s)", name, e.name(out), name)
+			e.f.P("out.%s = %s(in.%s)", name, e.name(out), name)
 		}
 	case types.Map, types.Slice, types.Pointer:
 		if sameUnderlying(in, out) {
-			e.p("out.%s = in.%s", name, name)
+			e.f.P("out.%s = in.%s", name, name)
 			return
 		}
-		e.p("if in.%s != nil {\nin, out := &in.%s, &out.%s", name, name, name)
+		e.f.P("if in.%s != nil {\nin, out := &in.%s, &out.%s", name, name, name)
 		e.convert(in, out)
-		e.p("} else {\nout.%s = nil\n}", name)
+		e.f.P("} else {\nout.%s = nil\n}", name)
 	case types.Struct:
 		if sameUnderlying(in, out) {
-			e.p("out.%s = in.%s", name, name)
+			e.f.P("out.%s = in.%s", name, name)
 			return
 		}
 		e.convertOrMissing(in, out, call)
 	case types.Alias:
 		switch {
 		case assignable(in, out) && in == out:
-			e.p("out.%s = in.%s", name, name)
+			e.f.P("out.%s = in.%s", name, name)
 		case assignable(in, out):
-			e.p("out.%s = %s(in.%s)", name, e.name(out), name)
+			e.f.P("out.%s = %s(in.%s)", name, e.name(out), name)
 		default:
 			e.convertOrMissing(in, out, call)
 		}
@@ -155,7 +155,7 @@ func (e *emitter) convertFieldValue(name string, in, out *types.Type) {
 		// of plainly copied elements is assigned instead.
 		if in == out && in.Elem.IsAssignable() {
 			e.diags.Warnf(e.at, "field %s of array type %s is assigned; conversion-gen writes a call of compileErrorOnMissingConversion here, which does not compile", name, e.name(in))
-			e.p("out.%s = in.%s", name, name)
+			e.f.P("out.%s = in.%s", name, name)
 			return
 		}
 		e.convertOrMissing(in, out, call)
@@ -171,7 +171,7 @@ func (e *emitter) convertOrMissing(in, out *types.Type, call string) {
 		e.missing(in, out)
 		return
 	}
-	e.p("if err := "+call+"; err != nil {\nreturn err\n}", e.convertName(in, out))
+	e.f.P("if err := "+call+"; err != nil {\nreturn err\n}", e.convertName(in, out))
 }
 
 // fastConversion reports whether a copy-only conversion between in and out

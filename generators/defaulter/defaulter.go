@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 
-	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
@@ -267,8 +266,8 @@ func detached(m *model.Model, t *types.Type) markers.Set {
 
 // file writes the defaulters of one job.
 func (g *Generator) file(m *model.Model, lib *library, sc *scope, j *job, diags *diag.List) *output.File {
-	tracker := generator.NewImportTrackerForPackage(j.pkg.Path)
-	w := &writer{raw: namer.NewRawNamer(j.pkg.Path, tracker), objects: functionNamer("SetObjectDefaults_")}
+	f := output.NewGoFile(j.pkg.Path)
+	w := &writer{f: f, objects: functionNamer("SetObjectDefaults_")}
 	ts := sortedTypes(j.objects)
 	w.register(ts)
 	pl := &planner{lib: lib, scope: sc, objects: j.objects}
@@ -280,26 +279,16 @@ func (g *Generator) file(m *model.Model, lib *library, sc *scope, j *job, diags 
 		if path := unusedLoop(tree, "in"); path != "" && m.Declared(t) {
 			diags.Errorf(m.Position(t), "%s ranges over %s and has nothing to default in its items: upstream writes the loop with an item variable it never uses, which does not compile", w.objects.Name(t), path)
 		}
-		resolveRefs(tree, tracker)
+		resolveRefs(tree, f.Tracker())
 		w.object(t, tree)
 	}
 	tag := g.BuildTag
 	if tag == "" {
 		tag = load.BuildTag
 	}
-	f := output.GoFile{
-		Header:  output.Header{Boilerplate: g.Header, BuildTag: tag},
-		Tool:    g.Name(),
-		Package: j.pkg.Name,
-		Body:    w.buf,
-	}
-	f.Imports = output.ImportsWithout(tracker.ImportLines(), j.pkg.Path)
-	data, err := f.Bytes()
-	if err != nil {
-		diags.Errorf(invalidPos, "defaulter-gen produced code for %s that does not parse (a bug): %v", j.pkg.Path, err)
-		return nil
-	}
-	return &output.File{Path: output.Join(j.pkg.Dir, g.OutputFile), Data: data}
+	f.Header = output.Header{Boilerplate: g.Header, BuildTag: tag}
+	f.Tool, f.Package = g.Name(), j.pkg.Name
+	return f.File(output.Join(j.pkg.Dir, g.OutputFile), invalidPos, diags)
 }
 
 // Local reports whether the generator is local (see engine.Local): it is,

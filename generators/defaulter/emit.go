@@ -1,11 +1,12 @@
 package defaulter
 
 import (
-	"bytes"
 	"fmt"
 
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/output"
 )
 
 const runtimePkg = "k8s.io/apimachinery/pkg/runtime"
@@ -17,35 +18,29 @@ var (
 
 // writer writes the body of one package's file.
 type writer struct {
-	raw     namer.Namer // spells types and functions as the file refers to them
+	f       *output.GoFile // spells types and functions as the file refers to them
 	objects *namer.NameStrategy
-	buf     bytes.Buffer
-}
-
-func (w *writer) p(format string, args ...any) {
-	fmt.Fprintf(&w.buf, format, args...)
-	w.buf.WriteByte('\n')
 }
 
 // register writes RegisterDefaults, which installs every generated object
 // defaulter in a scheme.
 func (w *writer) register(ts []*types.Type) {
-	w.p("// RegisterDefaults adds defaulters functions to the given scheme.")
-	w.p("// Public to allow building arbitrary schemes.")
-	w.p("// All generated defaulters are covering - they call all nested defaulters.")
-	w.p("func RegisterDefaults(scheme %s) error {", w.raw.Name(schemeType))
+	w.f.P("// RegisterDefaults adds defaulters functions to the given scheme.")
+	w.f.P("// Public to allow building arbitrary schemes.")
+	w.f.P("// All generated defaulters are covering - they call all nested defaulters.")
+	w.f.P("func RegisterDefaults(scheme %s) error {", w.f.Name(schemeType))
 	for _, t := range ts {
-		name := w.raw.Name(t)
-		w.p("scheme.AddTypeDefaultingFunc(&%s{}, func(obj interface{}) { %s(obj.(*%s)) })", name, w.objects.Name(t), name)
+		name := w.f.Name(t)
+		w.f.P("scheme.AddTypeDefaultingFunc(&%s{}, func(obj interface{}) { %s(obj.(*%s)) })", name, w.objects.Name(t), name)
 	}
-	w.p("return nil\n}\n")
+	w.f.P("return nil\n}\n")
 }
 
 // object writes SetObjectDefaults_<T>, which walks tree from in.
 func (w *writer) object(t *types.Type, tree *node) {
-	w.p("func %s(in *%s) {", w.objects.Name(t), w.raw.Name(t))
+	w.f.P("func %s(in *%s) {", w.objects.Name(t), w.f.Name(t))
 	w.walk(tree, "in", 0, nil)
-	w.p("}\n")
+	w.f.P("}\n")
 }
 
 // loopVars names the index and element variables of loops nested depth
@@ -68,32 +63,32 @@ func (w *writer) walk(n *node, v string, depth int, parents []*node) {
 	pointer := n.elem && !n.index
 	guarded := pointer && len(parents) > 0
 	if guarded {
-		w.p("if %s != nil {", v)
+		w.f.P("if %s != nil {", v)
 	}
 	below := append(parents, n)
 	switch {
 	case n.index:
-		w.p("for %s := range %s {", index, v)
+		w.f.P("for %s := range %s {", index, v)
 		switch {
 		case n.defaultsOnly:
 		case n.elem:
-			w.p("%s := %s[%s]", elem, v, index)
+			w.f.P("%s := %s[%s]", elem, v, index)
 		default:
-			w.p("%s := &%s[%s]", elem, v, index)
+			w.f.P("%s := &%s[%s]", elem, v, index)
 		}
 		w.fill(n, v, index, pointer)
 		w.calls(n, elem, true)
 		for _, c := range n.children {
 			w.walk(c, elem, depth+1, below)
 		}
-		w.p("}")
+		w.f.P("}")
 	case n.key:
 		// Map values cannot be addressed, so only their +default is applied.
 		if n.def != nil {
 			index += "_" + parents[len(parents)-1].field
-			w.p("for %s := range %s {", index, v)
+			w.f.P("for %s := range %s {", index, v)
 			w.fill(n, v, index, pointer)
-			w.p("}")
+			w.f.P("}")
 		}
 	default:
 		w.fill(n, v, index, pointer)
@@ -103,7 +98,7 @@ func (w *writer) walk(n *node, v string, depth int, parents []*node) {
 		}
 	}
 	if guarded {
-		w.p("}")
+		w.f.P("}")
 	}
 }
 
@@ -114,7 +109,7 @@ func (w *writer) calls(n *node, v string, pointer bool) {
 		v = "&" + v
 	}
 	for _, fn := range n.calls {
-		w.p("%s(%s)", w.raw.Name(fn), v)
+		w.f.P("%s(%s)", w.f.Name(fn), v)
 	}
 }
 
@@ -134,28 +129,28 @@ func (w *writer) fill(n *node, v, index string, pointer bool) {
 		if path := pointerPath(f.top); len(path) > 0 {
 			w.fillPointer(f, target, path)
 		} else {
-			w.p("if %s == %s {", target, zeroLiterals[f.base.String()])
+			w.f.P("if %s == %s {", target, zeroLiterals[f.base.String()])
 			if f.literal != "" {
-				w.p("%s = %s", target, f.literal)
+				w.f.P("%s = %s", target, f.literal)
 			} else {
-				w.p("%s = %s(%s)", target, w.raw.Name(f.top), f.value())
+				w.f.P("%s = %s(%s)", target, w.f.Name(f.top), f.value())
 			}
 		}
 	case n.key:
 		tmp := index + "_default"
-		w.p("if %s == nil {", target)
-		w.p("%s := %s", tmp, target)
-		w.p("if err := %s([]byte(`%s`), &%s); err != nil {\npanic(err)\n}", w.raw.Name(jsonUnmarshal), f.value(), tmp)
-		w.p("%s = %s", target, tmp)
+		w.f.P("if %s == nil {", target)
+		w.f.P("%s := %s", tmp, target)
+		w.f.P("if err := %s([]byte(`%s`), &%s); err != nil {\npanic(err)\n}", w.f.Name(jsonUnmarshal), f.value(), tmp)
+		w.f.P("%s = %s", target, tmp)
 	default:
 		dst := target
 		if !pointer {
 			dst = "&" + dst
 		}
-		w.p("if %s == nil {", target)
-		w.p("if err := %s([]byte(`%s`), %s); err != nil {\npanic(err)\n}", w.raw.Name(jsonUnmarshal), f.value(), dst)
+		w.f.P("if %s == nil {", target)
+		w.f.P("if err := %s([]byte(`%s`), %s); err != nil {\npanic(err)\n}", w.f.Name(jsonUnmarshal), f.value(), dst)
 	}
-	w.p("}")
+	w.f.P("}")
 }
 
 // fillPointer writes the code that sets a nil pointer (through any number
@@ -165,11 +160,11 @@ func (w *writer) fill(n *node, v, index string, pointer bool) {
 func (w *writer) fillPointer(f *fill, target string, path []*types.Type) {
 	depth := len(path)
 	elem := path[depth-1]
-	w.p("if %s == nil {", target)
+	w.f.P("if %s == nil {", target)
 	if f.literal != "" {
-		w.p("var ptrVar%d %s = %s", depth, w.raw.Name(elem), f.value())
+		w.f.P("var ptrVar%d %s = %s", depth, w.f.Name(elem), f.value())
 	} else {
-		w.p("ptrVar%d := %s(%s)", depth, w.raw.Name(elem), f.value())
+		w.f.P("ptrVar%d := %s(%s)", depth, w.f.Name(elem), f.value())
 	}
 	for i := depth; i >= 1; i-- {
 		dst, op := fmt.Sprintf("ptrVar%d", i-1), ":="
@@ -182,9 +177,9 @@ func (w *writer) fillPointer(f *fill, target string, path []*types.Type) {
 		}
 		elem = path[i-1]
 		if elem.String() == from {
-			w.p("%s %s &ptrVar%d", dst, op, i)
+			w.f.P("%s %s &ptrVar%d", dst, op, i)
 		} else {
-			w.p("%s %s (*%s)(&ptrVar%d)", dst, op, w.raw.Name(elem), i)
+			w.f.P("%s %s (*%s)(&ptrVar%d)", dst, op, w.f.Name(elem), i)
 		}
 	}
 }

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"go/token"
 	"slices"
+	"strconv"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/output"
 )
 
 // Names of the file's shared declarations.
@@ -35,7 +37,11 @@ type emitter struct {
 
 func newEmitter(a *analysis, pkg string) *emitter { return &emitter{a: a, pkg: pkg} }
 
-func (e *emitter) file(f *jen.File, roots []*types.Type) {
+// The file is written in its final layout, but for doc comments, which
+// gofmt lays out, as the jennifer code that wrote it before did. Packages
+// are named as first written, which decides their import names.
+
+func (e *emitter) file(f *output.GoFile, roots []*types.Type) {
 	if len(roots) == 0 {
 		return
 	}
@@ -60,84 +66,70 @@ func (e *emitter) file(f *jen.File, roots []*types.Type) {
 
 // shared writes the set type, the gates of each site, and the two
 // functions that read them.
-func (e *emitter) shared(f *jen.File) {
+func (e *emitter) shared(f *output.GoFile) {
 	n := len(e.a.sites)
-	f.Commentf("%s holds a flag for each feature-gated field or value", setType)
-	f.Comment("below the package's types.")
-	f.Type().Id(setType).Index(jen.Lit(n)).Bool()
-	f.Line()
-	f.Commentf("%s are the gates of each entry of %s:", gatesVar, setType)
+	f.P("// %s holds a flag for each feature-gated field or value", setType)
+	f.P("// below the package's types.")
+	f.P("type %s [%d]bool", setType, n)
+	f.P("")
+	f.P("// %s are the gates of each entry of %s:", gatesVar, setType)
 	for _, s := range e.a.sites {
-		f.Commentf("  %d: %s", s.index, s)
+		f.P("//   %d: %s", s.index, s)
 	}
-	f.Var().Id(gatesVar).Op("=").Index(jen.Lit(n)).Index().String().ValuesFunc(func(g *jen.Group) {
-		for _, s := range e.a.sites {
-			g.Line().ValuesFunc(func(g *jen.Group) {
-				for _, gate := range s.gates {
-					g.Lit(gate)
-				}
-			})
+	f.P("var %s = [%d][]string{", gatesVar, n)
+	for _, s := range e.a.sites {
+		gates := make([]string, len(s.gates))
+		for i, g := range s.gates {
+			gates[i] = strconv.Quote(g)
 		}
-		g.Line()
-	})
-	f.Line()
-	f.Commentf("%s returns the entries not in use whose gates are", disabledFunc)
-	f.Comment("not all enabled.")
-	f.Func().Id(disabledFunc).Params(jen.Id("enabled").Func().Params(jen.String()).Bool(), jen.Id("inUse").Op("*").Id(setType)).
-		Params(jen.Id("disabled").Id(setType)).Block(
-		jen.For(jen.List(jen.Id("i"), jen.Id("gates")).Op(":=").Range().Id(gatesVar)).Block(
-			jen.If(jen.Id("inUse").Index(jen.Id("i"))).Block(jen.Continue()),
-			jen.For(jen.List(jen.Id("_"), jen.Id("gate")).Op(":=").Range().Id("gates")).Block(
-				jen.If(jen.Op("!").Id("enabled").Call(jen.Id("gate"))).Block(
-					jen.Id("disabled").Index(jen.Id("i")).Op("=").True(),
-					jen.Break(),
-				),
-			),
-		),
-		jen.Return(jen.Id("disabled")),
-	)
-	f.Line()
-	f.Commentf("%s returns the sorted, distinct gates of the entries", gatesOfFunc)
-	f.Comment("set in inUse.")
-	f.Func().Id(gatesOfFunc).Params(jen.Id("inUse").Op("*").Id(setType)).Index().String().Block(
-		jen.Var().Id("gates").Index().String(),
-		jen.For(jen.List(jen.Id("i"), jen.Id("used")).Op(":=").Range().Id("inUse")).Block(
-			jen.If(jen.Id("used")).Block(
-				jen.Id("gates").Op("=").Append(jen.Id("gates"), jen.Id(gatesVar).Index(jen.Id("i")).Op("...")),
-			),
-		),
-		jen.Qual("slices", "Sort").Call(jen.Id("gates")),
-		jen.Return(jen.Qual("slices", "Compact").Call(jen.Id("gates"))),
-	)
+		f.P("{%s},", strings.Join(gates, ", "))
+	}
+	f.P("}")
+	f.P("")
+	f.P("// %s returns the entries not in use whose gates are", disabledFunc)
+	f.P("// not all enabled.")
+	f.P("func %s(enabled func(string) bool, inUse *%s) (disabled %s) {", disabledFunc, setType, setType)
+	f.P("for i, gates := range %s {", gatesVar)
+	f.P("if inUse[i] {\ncontinue\n}")
+	f.P("for _, gate := range gates {")
+	f.P("if !enabled(gate) {\ndisabled[i] = true\nbreak\n}")
+	f.P("}\n}\nreturn disabled\n}")
+	f.P("")
+	f.P("// %s returns the sorted, distinct gates of the entries", gatesOfFunc)
+	f.P("// set in inUse.")
+	f.P("func %s(inUse *%s) []string {", gatesOfFunc, setType)
+	f.P("var gates []string")
+	f.P("for i, used := range inUse {")
+	f.P("if used {\ngates = append(gates, %s[i]...)\n}\n}", gatesVar)
+	f.P("%s(gates)", f.Qual("slices", "Sort"))
+	f.P("return %s(gates)\n}", f.Qual("slices", "Compact"))
 }
 
 // exported writes DropDisabled<T>Fields, when t reaches a gated field, and
 // <T>FeatureGatesInUse.
-func (e *emitter) exported(f *jen.File, t *types.Type) {
+func (e *emitter) exported(f *output.GoFile, t *types.Type) {
 	name := t.Name.Name
-	ptr := jen.Op("*").Add(e.typeCode(t))
+	ptr := "*" + e.typeCode(f, t)
 	if e.a.dropReach[t] {
 		fn := "DropDisabled" + name + "Fields"
-		f.Commentf("%s clears each feature-gated field in obj whose gates are not all", fn)
-		f.Comment("enabled, unless old (nil on create) already uses that field anywhere.")
-		f.Comment("It changes nothing else.")
-		f.Func().Id(fn).Params(jen.Id("enabled").Func().Params(jen.Id("gate").String()).Bool(), jen.List(jen.Id("obj"), jen.Id("old")).Add(ptr)).Block(
-			jen.Var().Id("inUse").Id(setType),
-			jen.Id(e.walkerName(mark, t)).Call(jen.Id("old"), jen.Op("&").Id("inUse")),
-			jen.Id("disabled").Op(":=").Id(disabledFunc).Call(jen.Id("enabled"), jen.Op("&").Id("inUse")),
-			jen.Id(e.walkerName(drop, t)).Call(jen.Id("obj"), jen.Op("&").Id("disabled")),
-		)
-		f.Line()
+		f.P("// %s clears each feature-gated field in obj whose gates are not all", fn)
+		f.P("// enabled, unless old (nil on create) already uses that field anywhere.")
+		f.P("// It changes nothing else.")
+		f.P("func %s(enabled func(gate string) bool, obj, old %s) {", fn, ptr)
+		f.P("var inUse %s", setType)
+		f.P("%s(old, &inUse)", e.walkerName(mark, t))
+		f.P("disabled := %s(enabled, &inUse)", disabledFunc)
+		f.P("%s(obj, &disabled)\n}", e.walkerName(drop, t))
+		f.P("")
 	}
 	fn := name + "FeatureGatesInUse"
-	f.Commentf("%s returns the sorted, distinct feature gates of the gated", fn)
-	f.Comment("fields and values set in obj.")
-	f.Func().Id(fn).Params(jen.Id("obj").Add(ptr)).Index().String().Block(
-		jen.Var().Id("inUse").Id(setType),
-		jen.Id(e.walkerName(mark, t)).Call(jen.Id("obj"), jen.Op("&").Id("inUse")),
-		jen.Return(jen.Id(gatesOfFunc).Call(jen.Op("&").Id("inUse"))),
-	)
-	f.Line()
+	f.P("// %s returns the sorted, distinct feature gates of the gated", fn)
+	f.P("// fields and values set in obj.")
+	f.P("func %s(obj %s) []string {", fn, ptr)
+	f.P("var inUse %s", setType)
+	f.P("%s(obj, &inUse)", e.walkerName(mark, t))
+	f.P("return %s(&inUse)\n}", gatesOfFunc)
+	f.P("")
 }
 
 // walkerName names the function that marks or drops below struct t.
@@ -153,15 +145,17 @@ func (e *emitter) walkerName(md mode, t *types.Type) string {
 }
 
 // walker writes the function that marks or drops in one struct and below.
-func (e *emitter) walker(f *jen.File, md mode, t *types.Type) {
+func (e *emitter) walker(f *output.GoFile, md mode, t *types.Type) {
 	arg := "inUse"
-	doc := "%s marks in inUse the gated fields and values set in obj."
+	doc := "// %s marks in inUse the gated fields and values set in obj."
 	if md == drop {
 		arg = "disabled"
-		doc = "%s clears, in obj and below, the fields marked in disabled."
+		doc = "// %s clears, in obj and below, the fields marked in disabled."
 	}
-	var body []jen.Code
-	body = append(body, jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return()))
+	name := e.walkerName(md, t)
+	f.P(doc, name)
+	f.P("func %s(obj *%s, %s *%s) {", name, e.typeCode(f, t), arg, setType)
+	f.P("if obj == nil {\nreturn\n}")
 	gated := map[int]*site{}
 	for _, s := range e.a.fields[t] {
 		gated[s.field] = s
@@ -170,92 +164,87 @@ func (e *emitter) walker(f *jen.File, md mode, t *types.Type) {
 		if !token.IsExported(mem.Name) {
 			continue
 		}
-		field := jen.Id("obj").Dot(mem.Name)
+		field := "obj." + mem.Name
 		if s := gated[i]; s != nil {
-			body = append(body, e.siteStmts(md, s, field, mem.Type)...)
+			e.siteStmts(f, md, s, field, mem.Type)
 		}
-		body = append(body, e.visit(md, field, mem.Type, 0)...)
+		e.visit(f, md, field, mem.Type, 0)
 	}
-	name := e.walkerName(md, t)
-	f.Commentf(doc, name)
-	f.Func().Id(name).Params(jen.Id("obj").Op("*").Add(e.typeCode(t)), jen.Id(arg).Op("*").Id(setType)).Block(body...)
-	f.Line()
+	f.P("}")
+	f.P("")
 }
 
 // siteStmts mark a gated field as set, or clear it when marked to drop.
-func (e *emitter) siteStmts(md mode, s *site, field *jen.Statement, t *types.Type) []jen.Code {
-	comment := jen.Commentf("%s: +featureGate=%s", s.owner.Members[s.field].Name, strings.Join(s.gates, ","))
+func (e *emitter) siteStmts(f *output.GoFile, md mode, s *site, field string, t *types.Type) {
+	f.P("// %s: +featureGate=%s", s.owner.Members[s.field].Name, strings.Join(s.gates, ","))
 	if md == drop {
-		return []jen.Code{comment, jen.If(jen.Id("disabled").Index(jen.Lit(s.index))).Block(
-			jen.Add(field).Op("=").Add(e.zero(t)),
-		)}
+		f.P("if disabled[%d] {", s.index)
+		f.P("%s = %s\n}", field, e.zero(f, t))
+		return
 	}
-	return []jen.Code{comment, jen.If(e.isSet(field, t)).Block(
-		jen.Id("inUse").Index(jen.Lit(s.index)).Op("=").True(),
-	)}
+	f.P("if %s {", e.isSet(f, field, t))
+	f.P("inUse[%d] = true\n}", s.index)
 }
 
 // visit walks a value x of type t: into a struct through its walker, into
 // pointers, lists and map values, and compares an enum with its gated
-// values.
-func (e *emitter) visit(md mode, x *jen.Statement, t *types.Type, depth int) []jen.Code {
-	arg := jen.Id("inUse")
+// values. It writes nothing where nothing below x is gated.
+func (e *emitter) visit(f *output.GoFile, md mode, x string, t *types.Type, depth int) {
+	arg := "inUse"
 	if md == drop {
-		arg = jen.Id("disabled")
+		arg = "disabled"
 	}
 	if s := shape(t); s.Kind == types.Struct {
 		if walkable(e.a.m, s) && e.reaches(md, s) {
-			return []jen.Code{jen.Id(e.walkerName(md, s)).Call(jen.Op("&").Add(x), arg)}
+			f.P("%s(&%s, %s)", e.walkerName(md, s), x, arg)
 		}
-		return nil
+		return
 	}
 	if md == mark {
 		if vals := e.a.valuesOf(t); len(vals) > 0 && t.Kind == types.Alias {
-			var out []jen.Code
 			for _, v := range vals {
-				out = append(out, jen.Commentf("%s: +featureGate=%s", v.value.Name.Name, strings.Join(v.gates, ",")),
-					jen.If(jen.Add(x).Op("==").Add(e.qual(v.value))).Block(
-						jen.Id("inUse").Index(jen.Lit(v.index)).Op("=").True(),
-					))
+				f.P("// %s: +featureGate=%s", v.value.Name.Name, strings.Join(v.gates, ","))
+				f.P("if %s == %s {", x, f.Qual(v.value.Name.Package, v.value.Name.Name))
+				f.P("inUse[%d] = true\n}", v.index)
 			}
-			return out
+			return
 		}
 	}
 	s := shape(t)
+	inner := f.Part()
 	switch s.Kind {
 	case types.Pointer:
 		if st := shape(s.Elem); st.Kind == types.Struct {
 			if walkable(e.a.m, st) && e.reaches(md, st) {
-				return []jen.Code{jen.Id(e.walkerName(md, st)).Call(x, arg)}
+				f.P("%s(%s, %s)", e.walkerName(md, st), x, arg)
 			}
-			return nil
+			return
 		}
-		inner := e.visit(md, jen.Parens(jen.Op("*").Add(x)), s.Elem, depth)
-		if len(inner) == 0 {
-			return nil
+		if e.visit(inner, md, "(*"+x+")", s.Elem, depth); inner.Len() > 0 {
+			f.P("if %s != nil {", x)
 		}
-		return []jen.Code{jen.If(jen.Add(x).Op("!=").Nil()).Block(inner...)}
 	case types.Slice, types.Array:
 		i := loopVar("i", depth)
-		inner := e.visit(md, jen.Add(x).Index(jen.Id(i)), s.Elem, depth+1)
-		if len(inner) == 0 {
-			return nil
+		if e.visit(inner, md, x+"["+i+"]", s.Elem, depth+1); inner.Len() > 0 {
+			f.P("for %s := range %s {", i, x)
 		}
-		return []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(x)).Block(inner...)}
 	case types.Map:
 		k, v := loopVar("k", depth), loopVar("v", depth)
-		inner := e.visit(md, jen.Id(v), s.Elem, depth+1)
-		if len(inner) == 0 {
-			return nil
-		}
-		if md == drop && !isReference(s.Elem) {
+		e.visit(inner, md, v, s.Elem, depth+1)
+		switch {
+		case inner.Len() == 0:
+		case md == drop && !isReference(s.Elem):
 			// A map value is a copy: write it back.
-			inner = append(inner, jen.Add(x).Index(jen.Id(k)).Op("=").Id(v))
-			return []jen.Code{jen.For(jen.List(jen.Id(k), jen.Id(v)).Op(":=").Range().Add(x)).Block(inner...)}
+			inner.P("%s[%s] = %s", x, k, v)
+			f.P("for %s, %s := range %s {", k, v, x)
+		default:
+			f.P("for _, %s := range %s {", v, x)
 		}
-		return []jen.Code{jen.For(jen.List(jen.Id("_"), jen.Id(v)).Op(":=").Range().Add(x)).Block(inner...)}
 	}
-	return nil
+	if inner.Len() > 0 {
+		f.Append(inner)
+		f.P("}")
+	}
 }
 
 // reaches reports whether a walker of the mode exists for struct t.
@@ -266,53 +255,48 @@ func (e *emitter) reaches(md mode, t *types.Type) bool {
 	return e.a.markReach[t]
 }
 
-// isSet is the condition under which a field counts as in use.
-func (e *emitter) isSet(x *jen.Statement, t *types.Type) jen.Code {
+// isSet is the condition under which a field x counts as in use.
+func (e *emitter) isSet(f *output.GoFile, x string, t *types.Type) string {
 	s := shape(t)
 	switch s.Kind {
 	case types.Pointer, types.Interface, types.Func, types.Chan:
-		return jen.Add(x).Op("!=").Nil()
+		return x + " != nil"
 	case types.Slice, types.Map:
-		return jen.Len(x).Op("!=").Lit(0)
+		return "len(" + x + ") != 0"
 	case types.Builtin:
 		switch {
 		case s.Name.Name == "bool":
 			return x
 		case s.Name.Name == "string":
-			return jen.Add(x).Op("!=").Lit("")
+			return x + ` != ""`
 		default:
-			return jen.Add(x).Op("!=").Lit(0)
+			return x + " != 0"
 		}
 	}
-	return jen.Op("!").Qual("reflect", "ValueOf").Call(x).Dot("IsZero").Call()
+	return "!" + f.Qual("reflect", "ValueOf") + "(" + x + ").IsZero()"
 }
 
 // zero is the value that clears a field of type t.
-func (e *emitter) zero(t *types.Type) jen.Code {
+func (e *emitter) zero(f *output.GoFile, t *types.Type) string {
 	s := shape(t)
 	switch s.Kind {
 	case types.Pointer, types.Slice, types.Map, types.Interface, types.Func, types.Chan:
-		return jen.Nil()
+		return "nil"
 	case types.Builtin:
 		switch s.Name.Name {
 		case "bool":
-			return jen.False()
+			return "false"
 		case "string":
-			return jen.Lit("")
+			return `""`
 		}
-		return jen.Lit(0)
+		return "0"
 	}
-	return jen.Add(e.typeCode(t)).Values()
+	return e.typeCode(f, t) + "{}"
 }
 
 // typeCode names a named type, qualified when another package declares it.
-func (e *emitter) typeCode(t *types.Type) *jen.Statement {
-	return jen.Qual(t.Name.Package, t.Name.Name)
-}
-
-// qual names a constant.
-func (e *emitter) qual(c *types.Type) *jen.Statement {
-	return jen.Qual(c.Name.Package, c.Name.Name)
+func (e *emitter) typeCode(f *output.GoFile, t *types.Type) string {
+	return f.Qual(t.Name.Package, t.Name.Name)
 }
 
 // isReference reports whether changing a value of type t through a copy

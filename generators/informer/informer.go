@@ -215,19 +215,12 @@ type fileSet struct {
 	files []output.File
 }
 
-// add formats src, a file of package pkgName, and keeps it as path. A
+// add formats f, a file of package pkgName, and keeps it as path. A
 // formatting error is a bug, reported at pos.
-func (fs *fileSet) add(path, pkgName string, names *genclient.Names, src *output.GoFile, pos token.Position) {
-	src.Header = output.Header{Boilerplate: fs.g.Header}
-	src.Tool = fs.g.Name()
-	src.Package = pkgName
-	if names != nil {
-		src.Imports = names.Imports()
+func (fs *fileSet) add(path, pkgName string, f *output.GoFile, pos token.Position) {
+	f.Header = output.Header{Boilerplate: fs.g.Header}
+	f.Tool, f.Package = fs.g.Name(), pkgName
+	if file := f.File(path, pos, fs.diags); file != nil {
+		fs.files = append(fs.files, *file)
 	}
-	data, err := src.Bytes()
-	if err != nil {
-		fs.diags.Errorf(pos, "%s produced code that does not parse (a bug): %s: %v", fs.g.Name(), path, err)
-		return
-	}
-	fs.files = append(fs.files, output.File{Path: path, Data: data})
 }

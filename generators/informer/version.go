@@ -36,8 +36,7 @@ func (g *Generator) versionFiles(fs *fileSet, vt *versionTarget) {
 	pos := vt.api.Tags[vt.types[0]].Pos
 	pkgName := strings.ToLower(genclient.NonEmptyVersion(vt.gv.version))
 
-	var f output.GoFile
-	names := genclient.NewNames(vt.pkg)
+	f := output.NewGoFile(vt.pkg)
 	f.Printf("// Interface provides access to all the informers in this group version.\n")
 	f.Printf("type Interface interface {\n")
 	for _, t := range vt.types {
@@ -45,8 +44,8 @@ func (g *Generator) versionFiles(fs *fileSet, vt *versionTarget) {
 		f.Printf("// %s returns a %sInformer.\n%s() Typed%sInformer\n", plural, pub, plural, pub)
 	}
 	f.Printf("}\n\n")
-	factory := names.Of(types.Name{Package: ifaces, Name: "SharedInformerFactory"})
-	tweak := names.Of(types.Name{Package: ifaces, Name: "TweakListOptionsFunc"})
+	factory := f.Ref(types.Name{Package: ifaces, Name: "SharedInformerFactory"})
+	tweak := f.Ref(types.Name{Package: ifaces, Name: "TweakListOptionsFunc"})
 	f.Printf("type version struct {\nfactory %s\nnamespace string\ntweakListOptions %s\n}\n\n", factory, tweak)
 	f.Printf("// New returns a new Interface.\n")
 	f.Printf("func New(f %s, namespace string, tweakListOptions %s) Interface {\n", factory, tweak)
@@ -61,13 +60,12 @@ func (g *Generator) versionFiles(fs *fileSet, vt *versionTarget) {
 		f.Printf("func (v *version) %s() Typed%sInformer {\n", plural, pub)
 		f.Printf("return &%sInformer{factory: v.factory%s, tweakListOptions: v.tweakListOptions}\n}\n", priv, ns)
 	}
-	fs.add(filepath.Join(vt.dir, versionFile), pkgName, names, &f, pos)
+	fs.add(filepath.Join(vt.dir, versionFile), pkgName, f, pos)
 
 	for _, t := range vt.types {
-		var f output.GoFile
-		names := genclient.NewNames(vt.pkg)
-		g.writeInformer(&f, names, tn, vt, t)
-		fs.add(filepath.Join(vt.dir, strings.ToLower(t.Name.Name)+".go"), pkgName, names, &f, vt.api.Tags[t].Pos)
+		f := output.NewGoFile(vt.pkg)
+		g.writeInformer(f, tn, vt, t)
+		fs.add(filepath.Join(vt.dir, strings.ToLower(t.Name.Name)+".go"), pkgName, f, vt.api.Tags[t].Pos)
 	}
 }
 
@@ -75,12 +73,12 @@ func (g *Generator) versionFiles(fs *fileSet, vt *versionTarget) {
 // order upstream's output first mentions them: it decides which of two
 // packages with the same last elements (the API package and the listers
 // package) keeps the short import name.
-func (g *Generator) writeInformer(f *output.GoFile, n *genclient.Names, tn genclient.Namers, vt *versionTarget, t *types.Type) {
+func (g *Generator) writeInformer(f *output.GoFile, tn genclient.Namers, vt *versionTarget, t *types.Type) {
 	pub, priv, plural := tn.Public.Name(t), tn.Private.Name(t), tn.Plural.Name(t)
 	namespaced := !vt.api.Tags[t].NonNamespaced
 	listers := g.Listers + "/" + vt.groupPkg + "/" + strings.ToLower(genclient.NonEmptyVersion(vt.gv.version))
 	ifaces := path.Join(vt.base.pkg, interfaces)
-	iface := func(name string) string { return n.Of(types.Name{Package: ifaces, Name: name}) }
+	iface := func(name string) string { return f.Ref(types.Name{Package: ifaces, Name: name}) }
 
 	// In the generated code, "ns" declares a namespace parameter and
 	// "nsArg" passes it on; both are empty for cluster-scoped types.
@@ -89,8 +87,8 @@ func (g *Generator) writeInformer(f *output.GoFile, n *genclient.Names, tn gencl
 		ns, nsArg = ", namespace string", ", namespace"
 	}
 
-	indexInformer := n.Of(cache("SharedIndexInformer"))
-	lister := n.Of(types.Name{Package: listers, Name: t.Name.Name + "Lister"})
+	indexInformer := f.Ref(cache("SharedIndexInformer"))
+	lister := f.Ref(types.Name{Package: listers, Name: t.Name.Name + "Lister"})
 	f.Printf("// %sInformer provides access to a shared informer and lister for\n", pub)
 	f.Printf("// %s. Prefer using the type-safe variant (see [Typed%sInformer]).\n", plural, pub)
 	f.Printf("type %sInformer interface {\nInformer() %s\nLister() %s\n}\n\n", pub, indexInformer, lister)
@@ -99,8 +97,8 @@ func (g *Generator) writeInformer(f *output.GoFile, n *genclient.Names, tn gencl
 	f.Printf("// It is a superset of %sInformer.\n", pub)
 	f.Printf("type Typed%sInformer interface {\nInformer() %s\nTypedInformer() %sIndexInformer\nLister() %s\n}\n\n", pub, indexInformer, pub, lister)
 
-	typedIndexInformer := n.Of(cache("TypedSharedIndexInformer"))
-	obj := n.Of(t.Name)
+	typedIndexInformer := f.Ref(cache("TypedSharedIndexInformer"))
+	obj := f.Ref(t.Name)
 	f.Printf("// %sIndexInformer is a wrapper around the underlying [%s]\n", pub, indexInformer)
 	f.Printf("// with type-safe variants of several methods.\n")
 	f.Printf("type %sIndexInformer %s[*%s]\n\n", pub, typedIndexInformer, obj)
@@ -111,7 +109,7 @@ func (g *Generator) writeInformer(f *output.GoFile, n *genclient.Names, tn gencl
 		{pub + "Indexers", "TypedIndexers"},
 		{"Deleted" + pub, "DeletedObject"},
 	} {
-		generic := n.Of(cache(alias.cacheName))
+		generic := f.Ref(cache(alias.cacheName))
 		f.Printf("// %s is a specialization of [%s] for %s.\n", alias.local, generic, pub)
 		f.Printf("type %s = %s[*%s]\n\n", alias.local, generic, obj)
 	}
@@ -127,9 +125,9 @@ func (g *Generator) writeInformer(f *output.GoFile, n *genclient.Names, tn gencl
 		prefer      = "// Always prefer using an informer factory to get a shared informer instead of getting an independent\n// one. This reduces memory footprint and number of connections to the server.\n"
 		preferTyped = "// If you really need an independent one, prefer using the type-safe variant (see [%s]).\n"
 	)
-	client := n.Of(types.Name{Package: vt.base.clientset, Name: "Interface"})
-	duration := n.Of(std("time", "Duration"))
-	indexers := n.Of(cache("Indexers"))
+	client := f.Ref(types.Name{Package: vt.base.clientset, Name: "Interface"})
+	duration := f.Ref(std("time", "Duration"))
+	indexers := f.Ref(cache("Indexers"))
 	options := iface("InformerOptions")
 	constructor := func(name, params, result, body string) {
 		f.Printf("// %s constructs a new informer for %s type.\n", name, pub)
@@ -141,7 +139,7 @@ func (g *Generator) writeInformer(f *output.GoFile, n *genclient.Names, tn gencl
 	}
 	constructor("New"+pub+"Informer", "resyncPeriod "+duration+", indexers "+indexers, indexInformer,
 		"return New"+pub+"InformerWithOptions(client"+nsArg+", "+options+"{ResyncPeriod: resyncPeriod, Indexers: indexers})")
-	toIndexers := n.Of(cache("TypedIndexersToIndexers"))
+	toIndexers := f.Ref(cache("TypedIndexersToIndexers"))
 	constructor("NewTyped"+pub+"Informer", "resyncPeriod "+duration+", indexers "+pub+"Indexers", pub+"IndexInformer",
 		"return NewTyped"+pub+"InformerWithOptions(client"+nsArg+", "+options+"{ResyncPeriod: resyncPeriod, Indexers: "+toIndexers+"(indexers)})")
 	constructor("NewFiltered"+pub+"Informer", "resyncPeriod "+duration+", indexers "+indexers+", tweakListOptions "+tweak, indexInformer,
@@ -162,19 +160,19 @@ func (g *Generator) writeInformer(f *output.GoFile, n *genclient.Names, tn gencl
 
 	withOptions("NewTyped" + pub + "InformerWithOptions")
 	f.Printf("func NewTyped%sInformerWithOptions(client %s%s, options %s) %sIndexInformer {\n", pub, client, ns, options, pub)
-	gvr := n.Of(std(schemaPkg, "GroupVersionResource"))
+	gvr := f.Ref(std(schemaPkg, "GroupVersionResource"))
 	f.Printf("gvr := %s{Group: %q, Version: %q, Resource: %q}\n", gvr, vt.gv.group, vt.gv.version, strings.ToLower(t.Name.Name)+"s")
 	f.Printf("identifier := options.InformerName.WithResource(gvr)\n")
 	f.Printf("tweakListOptions := options.TweakListOptions\n")
-	newTyped := n.Of(cache("NewTypedSharedIndexInformer"))
-	f.Printf("return %s[*%s](%s(\n", newTyped, obj, n.Of(cache("NewSharedIndexInformerWithOptions")))
-	f.Printf("%s(&%s{\n", n.Of(cache("ToListWatcherWithWatchListSemantics")), n.Of(cache("ListWatch")))
+	newTyped := f.Ref(cache("NewTypedSharedIndexInformer"))
+	f.Printf("return %s[*%s](%s(\n", newTyped, obj, f.Ref(cache("NewSharedIndexInformerWithOptions")))
+	f.Printf("%s(&%s{\n", f.Ref(cache("ToListWatcherWithWatchListSemantics")), f.Ref(cache("ListWatch")))
 	call := "client." + namer.IC(vt.groupGo) + namer.IC(vt.gv.version) + "()." + plural + "(" + strings.TrimPrefix(nsArg, ", ") + ")"
-	listOptions := n.Of(meta("ListOptions"))
-	object := n.Of(std(runtimePkg, "Object"))
-	background := n.Of(std("context", "Background"))
-	watchIface := n.Of(std(watchPkg, "Interface"))
-	ctx := n.Of(std("context", "Context"))
+	listOptions := f.Ref(meta("ListOptions"))
+	object := f.Ref(std(runtimePkg, "Object"))
+	background := f.Ref(std("context", "Background"))
+	watchIface := f.Ref(std(watchPkg, "Interface"))
+	ctx := f.Ref(std("context", "Context"))
 	for _, fn := range []struct{ field, ctxParam, result, verb, ctxArg string }{
 		{"ListFunc", "", object, "List", background + "()"},
 		{"WatchFunc", "", watchIface, "Watch", background + "()"},
@@ -186,7 +184,7 @@ func (g *Generator) writeInformer(f *output.GoFile, n *genclient.Names, tn gencl
 		f.Printf("return %s.%s(%s, opts)\n},\n", call, fn.verb, fn.ctxArg)
 	}
 	f.Printf("}, client),\n&%s{},\n", obj)
-	f.Printf("%s{\nResyncPeriod: options.ResyncPeriod,\nIndexers: options.Indexers,\nIdentifier: identifier,\n},\n))\n}\n\n", n.Of(cache("SharedIndexInformerOptions")))
+	f.Printf("%s{\nResyncPeriod: options.ResyncPeriod,\nIndexers: options.Indexers,\nIdentifier: identifier,\n},\n))\n}\n\n", f.Ref(cache("SharedIndexInformerOptions")))
 
 	fNs := ""
 	if namespaced {
@@ -194,13 +192,13 @@ func (g *Generator) writeInformer(f *output.GoFile, n *genclient.Names, tn gencl
 	}
 	f.Printf("func (f *%sInformer) defaultInformer(client %s, resyncPeriod %s) %s {\n", priv, client, duration, indexInformer)
 	f.Printf("return NewTyped%sInformerWithOptions(client%s, %s{ResyncPeriod: resyncPeriod, Indexers: %s{%s: %s}, InformerName: f.factory.InformerName(), TweakListOptions: f.tweakListOptions})\n}\n\n",
-		pub, fNs, options, indexers, n.Of(cache("NamespaceIndex")), n.Of(cache("MetaNamespaceIndexFunc")))
+		pub, fNs, options, indexers, f.Ref(cache("NamespaceIndex")), f.Ref(cache("MetaNamespaceIndexFunc")))
 
 	f.Printf("func (f *%sInformer) Informer() %s {\nreturn f.TypedInformer()\n}\n\n", priv, indexInformer)
 	f.Printf("func (f *%sInformer) TypedInformer() %sIndexInformer {\n", priv, pub)
 	f.Printf("return %s[*%s](f.factory.InformerFor(&%s{}, f.defaultInformer))\n}\n\n", newTyped, obj, obj)
 	f.Printf("func (f *%sInformer) Lister() %s {\n", priv, lister)
-	f.Printf("return %s(f.Informer().GetIndexer())\n}\n\n", n.Of(types.Name{Package: listers, Name: "New" + t.Name.Name + "Lister"}))
+	f.Printf("return %s(f.Informer().GetIndexer())\n}\n\n", f.Ref(types.Name{Package: listers, Name: "New" + t.Name.Name + "Lister"}))
 
 	warning := func(target string) {
 		f.Printf("//\n")

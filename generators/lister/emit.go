@@ -32,10 +32,10 @@ func writeExpansion(f *output.GoFile, public string, namespaced bool) {
 
 // writeLister writes the lister of t. Types are spelled through names in
 // the order upstream first mentions them, which decides import names.
-func writeLister(f *output.GoFile, names *genclient.Names, ns genclient.Namers, t *types.Type, clusterScoped bool) {
+func writeLister(f *output.GoFile, ns genclient.Namers, t *types.Type, clusterScoped bool) {
 	pub, priv, plural := ns.Public.Name(t), ns.Private.Name(t), ns.Plural.Name(t)
-	selector := names.Of(selectorName)
-	obj := "*" + names.Of(t.Name)
+	selector := f.Ref(selectorName)
+	obj := "*" + f.Ref(t.Name)
 
 	f.Printf("// %sLister helps list %s.\n", pub, plural)
 	f.Printf("// All objects returned here must be treated as read-only.\n")
@@ -53,13 +53,13 @@ func writeLister(f *output.GoFile, names *genclient.Names, ns genclient.Namers, 
 	}
 	f.Printf("%sListerExpansion\n}\n\n", pub)
 
-	indexer := names.Of(resourceIndexer)
+	indexer := f.Ref(resourceIndexer)
 	f.Printf("// %sLister implements the %sLister interface.\n", priv, pub)
 	f.Printf("type %sLister struct {\n%s[%s]\n}\n\n", priv, indexer, obj)
 
-	cacheIndexer := names.Of(indexerName)
-	newIdx := names.Of(newResourceIdx)
-	resource := names.Of(types.Name{Package: t.Name.Package, Name: resourceFuncLocal})
+	cacheIndexer := f.Ref(indexerName)
+	newIdx := f.Ref(newResourceIdx)
+	resource := f.Ref(types.Name{Package: t.Name.Package, Name: resourceFuncLocal})
 	f.Printf("// New%sLister returns a new %sLister.\n", pub, pub)
 	f.Printf("func New%sLister(indexer %s) %sLister {\n", pub, cacheIndexer, pub)
 	f.Printf("return &%sLister{%s[%s](indexer, %s(%q))}\n}\n\n", priv, newIdx, obj, resource, strings.ToLower(t.Name.Name))
@@ -67,7 +67,7 @@ func writeLister(f *output.GoFile, names *genclient.Names, ns genclient.Namers, 
 		return
 	}
 
-	newNsIdx := names.Of(newNamespacedIdx)
+	newNsIdx := f.Ref(newNamespacedIdx)
 	f.Printf("// %s returns an object that can list and get %s.\n", plural, plural)
 	f.Printf("func (s *%sLister) %s(namespace string) %sNamespaceLister {\n", priv, plural, pub)
 	f.Printf("return %sNamespaceLister{%s[%s](s.ResourceIndexer, namespace)}\n}\n\n", priv, newNsIdx, obj)

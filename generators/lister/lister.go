@@ -122,31 +122,25 @@ func (g *Generator) targetFiles(m *model.Model, t *target, diags *diag.List) []o
 	var out []output.File
 	emit := func(name string, f *output.GoFile) {
 		f.Header = output.Header{Boilerplate: g.Header}
-		f.Tool = g.Name()
-		f.Package = t.name
-		data, err := f.Bytes()
-		if err != nil {
-			diags.Errorf(m.Position(t.types[0]), "%s produced code that does not parse (a bug): %s: %v", g.Name(), name, err)
-			return
+		f.Tool, f.Package = g.Name(), t.name
+		if file := f.File(filepath.Join(t.dir, name), m.Position(t.types[0]), diags); file != nil {
+			out = append(out, *file)
 		}
-		out = append(out, output.File{Path: filepath.Join(t.dir, name), Data: data})
 	}
 
-	var exp output.GoFile
+	exp := output.NewGoFile(t.pkg)
 	for _, typ := range t.types {
 		if handWritten(t.dir, typ) {
 			continue
 		}
-		writeExpansion(&exp, ns.Public.Name(typ), !t.api.Tags[typ].NonNamespaced)
+		writeExpansion(exp, ns.Public.Name(typ), !t.api.Tags[typ].NonNamespaced)
 	}
-	emit("expansion_generated.go", &exp)
+	emit("expansion_generated.go", exp)
 
 	for _, typ := range t.types {
-		var f output.GoFile
-		names := genclient.NewNames(t.pkg)
-		writeLister(&f, names, ns, typ, t.api.Tags[typ].NonNamespaced)
-		f.Imports = names.Imports()
-		emit(strings.ToLower(typ.Name.Name)+".go", &f)
+		f := output.NewGoFile(t.pkg)
+		writeLister(f, ns, typ, t.api.Tags[typ].NonNamespaced)
+		emit(strings.ToLower(typ.Name.Name)+".go", f)
 	}
 	return out
 }

@@ -73,25 +73,18 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.Li
 	if len(methods) == 0 {
 		return nil
 	}
-	f := output.GoFile{
-		Header: output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
-		Tool:   g.Name(),
-		// Upstream writes the last element of the import path, which is
-		// the same for every API package but wrong where the package's
-		// name differs from its directory's; the real name is never wrong.
-		Package: p.Name,
-	}
+	f := output.NewGoFile(p.Path)
+	f.Header = output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag}
+	// Upstream writes the last element of the import path, which is the
+	// same for every API package but wrong where the package's name
+	// differs from its directory's; the real name is never wrong.
+	f.Tool, f.Package = g.Name(), p.Name
 	for _, mt := range methods {
-		f.Printf("// OpenAPIModelName returns the OpenAPI model name for this type.\n")
-		f.Printf("func (in %s) OpenAPIModelName() string {\n", mt.receiver)
-		f.Printf("\treturn \"%s\"\n}\n\n", mt.modelName)
+		f.P("// OpenAPIModelName returns the OpenAPI model name for this type.")
+		f.P("func (in %s) OpenAPIModelName() string {", mt.receiver)
+		f.P("\treturn \"%s\"\n}\n", mt.modelName)
 	}
-	data, err := f.Bytes()
-	if err != nil {
-		diags.Errorf(m.Position(methods[0].t), "%s produced code that does not parse (a bug): %v", g.Name(), err)
-		return nil
-	}
-	return &output.File{Path: output.Join(p.Dir, g.OutputFile), Data: data}
+	return f.File(output.Join(p.Dir, g.OutputFile), m.Position(methods[0].t), diags)
 }
 
 // methodsOf returns the methods for p's types, sorted by type name as

@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"k8s.io/gengo/v2/generator"
-	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/apigen-dev/apigen/diag"
@@ -168,29 +166,23 @@ var (
 )
 
 func (g *Generator) packageFile(m *model.Model, p *model.Package, v gv, diags *diag.List) *output.File {
-	tracker := generator.NewImportTrackerForPackage(p.Path)
-	raw := namer.NewRawNamer(p.Path, tracker)
+	f := output.NewGoFile(p.Path)
+	f.Header = output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag}
+	f.Tool, f.Package = g.Name(), p.Name
 	names := map[types.Name]string{}
 	for _, n := range []types.Name{metaGroupVersion, groupVersionType, groupResource, schemeBuilder, scheme, addToGroupVersion} {
-		names[n] = raw.Name(&types.Type{Name: n})
+		names[n] = f.Qual(n.Package, n.Name)
 	}
-	f := output.GoFile{
-		Header:  output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
-		Tool:    g.Name(),
-		Package: p.Name,
-		Imports: tracker.ImportLines(),
+	writeBody(f, v, names, registered(m, p, diags))
+	pos := token.Position{Filename: p.Dir}
+	if _, mk, ok := enableDefinition.Lookup(p.Markers); ok {
+		pos = mk.Pos
+	} else if _, mk, ok := markers.GroupName.Lookup(p.Markers); ok {
+		pos = mk.Pos
 	}
-	writeBody(&f, v, names, registered(m, p, diags))
-	data, err := f.Bytes()
-	if err != nil {
-		pos := token.Position{Filename: p.Dir}
-		if _, mk, ok := enableDefinition.Lookup(p.Markers); ok {
-			pos = mk.Pos
-		} else if _, mk, ok := markers.GroupName.Lookup(p.Markers); ok {
-			pos = mk.Pos
-		}
-		diags.Errorf(pos, "%s produced code that does not parse (a bug, or a +groupName that is not a plain name): %v", g.Name(), err)
+	if strings.ContainsAny(v.group, "\"\\\n") {
+		diags.Errorf(pos, "%s cannot write +groupName %q into a Go string as it is: it is not a plain name", g.Name(), v.group)
 		return nil
 	}
-	return &output.File{Path: output.Join(p.Dir, g.OutputFile), Data: data}
+	return f.File(output.Join(p.Dir, g.OutputFile), pos, diags)
 }

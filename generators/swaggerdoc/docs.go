@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/apigen-dev/apigen/output"
 )
 
 // Entry is one key of a SwaggerDoc map, "" for the struct itself, else a
@@ -199,23 +201,19 @@ var escaper = strings.NewReplacer(`\"`, `\"`, `"`, `\"`, "\n", `\n`, "\t", `\t`)
 // WriteFuncs writes, as upstream's genswaggertypedocs prints them before
 // gofmt, a map and a SwaggerDoc method for each struct with any
 // documentation, listing only the documented entries.
-func WriteFuncs(w io.Writer, structs []Struct) error {
+func WriteFuncs(f *output.GoFile, structs []Struct) {
 	for _, s := range structs {
-		var b strings.Builder
-		for _, e := range s.Entries {
-			if e.Doc != "" {
-				fmt.Fprintf(&b, "\t\t\"%s\": \"%s\",\n", e.Key, e.Doc)
-			}
-		}
-		if b.Len() == 0 {
+		if !slices.ContainsFunc(s.Entries, func(e Entry) bool { return e.Doc != "" }) {
 			continue
 		}
-		_, err := fmt.Fprintf(w, "var map_%[1]s = map[string]string {\n%[2]s}\nfunc (%[1]s) SwaggerDoc() map[string]string {\n\treturn map_%[1]s\n}\n\n", s.Name, b.String())
-		if err != nil {
-			return err
+		f.P("var map_%s = map[string]string {", s.Name)
+		for _, e := range s.Entries {
+			if e.Doc != "" {
+				f.P("\t\t\"%s\": \"%s\",", e.Key, e.Doc)
+			}
 		}
+		f.P("}\nfunc (%[1]s) SwaggerDoc() map[string]string {\n\treturn map_%[1]s\n}\n", s.Name)
 	}
-	return nil
 }
 
 // WriteMissing lists the structs and fields without documentation, as

@@ -6,11 +6,8 @@
 package swaggerdoc
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
 	"go/ast"
-	"go/format"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -97,17 +94,13 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, f *ast.File, d
 	}
 	// The script names the package after the version; Go's name is the same
 	// for every API package, and always compiles.
-	var b bytes.Buffer
-	b.Write(g.Header)
-	fmt.Fprintf(&b, "\npackage %s\n%s", p.Name, preamble)
-	WriteFuncs(&b, structs)
-	b.WriteString("// AUTO-GENERATED FUNCTIONS END HERE\n")
-	data, err := format.Source(b.Bytes())
-	if err != nil {
-		diags.Errorf(m.Fset.Position(f.Package), "%s produced code that does not parse (a bug): %v", g.Name(), err)
-		return nil
-	}
-	return &output.File{Path: output.Join(p.Dir, g.OutputFile), Data: data}
+	w := output.NewGoFile(p.Path)
+	w.Header = output.Header{Boilerplate: g.Header, Unmarked: true}
+	w.Tool, w.Package = g.Name(), p.Name
+	w.Print(preamble)
+	WriteFuncs(w, structs)
+	w.P("// AUTO-GENERATED FUNCTIONS END HERE")
+	return w.File(output.Join(p.Dir, g.OutputFile), m.Fset.Position(f.Package), diags)
 }
 
 // validStrings reports whether every doc is a valid Go string literal's

@@ -1,19 +1,13 @@
 package validation
 
 import (
-	"bytes"
 	"cmp"
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
-	"k8s.io/gengo/v2/generator"
-	"k8s.io/gengo/v2/namer"
-
 	"github.com/apigen-dev/apigen/diag"
-	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/output"
 
 	v "github.com/apigen-dev/apigen/generators/validation/validators"
@@ -120,8 +114,7 @@ func joinPath(base, seg string) string {
 // coverage writes the package's _coverage_test.go, which declares the
 // errors each root type may report, or nil when none declares any.
 func (g *Generator) coverage(d *discoverer, j *job, diags *diag.List) *output.File {
-	tracker := generator.NewImportTrackerForPackage(j.pkg.Path)
-	w := &fixtureWriter{raw: namer.NewRawNamer(j.pkg.Path, tracker)}
+	f := output.NewGoFile(j.pkg.Path)
 	kinds := 0
 	for _, t := range j.roots {
 		rules := declaredRules(d.nodes[t])
@@ -129,39 +122,33 @@ func (g *Generator) coverage(d *discoverer, j *job, diags *diag.List) *output.Fi
 			continue
 		}
 		kinds++
-		w.declare(&kindReport{j.pkg.Path, j.pkg.Name, t.Name.Name, rules})
+		declare(f, &kindReport{j.pkg.Path, j.pkg.Name, t.Name.Name, rules})
 	}
 	if kinds == 0 {
 		return nil
 	}
-	w.testMain()
-	f := output.GoFile{
-		Header:  output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
-		Tool:    g.Name(),
-		Package: j.pkg.Name,
-		Imports: output.ImportsWithout(tracker.ImportLines(), j.pkg.Path),
-	}
-	f.Body.Write(w.buf.Bytes())
+	testMain(f)
+	g.start(f, j.pkg.Name)
 	name := strings.TrimSuffix(g.OutputFile, ".go") + "_coverage_test.go"
-	return g.bytes(&f, output.Join(j.pkg.Dir, name), diags)
+	return f.File(output.Join(j.pkg.Dir, name), invalidPos, diags)
 }
 
 // writeRules writes the entries of a FieldRules literal: paths sorted,
 // and the rules of a path by error type, then origin.
-func writeRules(buf *bytes.Buffer, rules map[string][]rule) {
+func writeRules(f *output.GoFile, rules map[string][]rule) {
 	for _, p := range slices.Sorted(maps.Keys(rules)) {
 		rs := slices.Clone(rules[p])
 		slices.SortFunc(rs, func(a, b rule) int {
 			return cmp.Or(cmp.Compare(a.errType, b.errType), cmp.Compare(a.origin, b.origin))
 		})
-		fmt.Fprintf(buf, "%s: {\n", strconv.Quote(p))
+		f.Printf("%s: {\n", strconv.Quote(p))
 		for _, r := range rs {
 			if r.origin != "" {
-				fmt.Fprintf(buf, "{ErrorType: %q, Origin: %q},\n", r.errType, r.origin)
+				f.Printf("{ErrorType: %q, Origin: %q},\n", r.errType, r.origin)
 			} else {
-				fmt.Fprintf(buf, "{ErrorType: %q},\n", r.errType)
+				f.Printf("{ErrorType: %q},\n", r.errType)
 			}
 		}
-		buf.WriteString("},\n")
+		f.Print("},\n")
 	}
 }

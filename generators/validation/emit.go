@@ -1,8 +1,6 @@
 package validation
 
 import (
-	"bytes"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +11,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	v "github.com/apigen-dev/apigen/generators/validation/validators"
+	"github.com/apigen-dev/apigen/output"
 )
 
 // Packages and names the generated code refers to.
@@ -42,15 +41,11 @@ type emitter struct {
 	disc      *discoverer
 	out, in   string // the package written to, and the one whose types it validates
 	canon     map[string]string
-	raw       namer.Namer
+	w         *output.GoFile // what is written: the file, or a part of it
 	private   namer.Namer
 	public    namer.Namer
-	buf       *bytes.Buffer
 	hasValMem map[*node]bool
 }
-
-func (e *emitter) w(s string)                   { e.buf.WriteString(s) }
-func (e *emitter) f(format string, args ...any) { fmt.Fprintf(e.buf, format, args...) }
 
 // typeOf returns a type to name n by, without adding to the universe.
 func (e *emitter) typeOf(n types.Name) *types.Type {
@@ -67,7 +62,7 @@ func (e *emitter) typeOf(n types.Name) *types.Type {
 }
 
 // rn spells a name as the file refers to it, importing its package.
-func (e *emitter) rn(n types.Name) string { return e.raw.Name(e.typeOf(n)) }
+func (e *emitter) rn(n types.Name) string { return e.w.Name(e.typeOf(n)) }
 
 // fn spells a function, resolved to the package that holds it for this file.
 func (e *emitter) fn(n types.Name) string { return e.rn(e.resolve(n)) }
@@ -147,29 +142,29 @@ func (e *emitter) register(roots []*types.Type, scheme types.Name) {
 	if len(targets) == 0 {
 		return
 	}
-	e.w("func init() { localSchemeBuilder.Register(RegisterValidations)}\n\n")
-	e.w("// RegisterValidations adds validation functions to the given scheme.\n")
-	e.w("// Public to allow building arbitrary schemes.\n")
-	e.f("func RegisterValidations(scheme %s) error {\n", e.raw.Name(types.PointerTo(e.typeOf(scheme))))
+	e.w.Print("func init() { localSchemeBuilder.Register(RegisterValidations)}\n\n")
+	e.w.Print("// RegisterValidations adds validation functions to the given scheme.\n")
+	e.w.Print("// Public to allow building arbitrary schemes.\n")
+	e.w.Printf("func RegisterValidations(scheme %s) error {\n", e.w.Name(types.PointerTo(e.typeOf(scheme))))
 	for _, t := range targets {
 		pfx := "*"
 		if v.IsNilableType(t) {
 			pfx = ""
 		}
-		rt := e.raw.Name(t)
-		e.f("// type %s\n", e.public.Name(t))
-		e.w("scheme.AddValidationFunc(\n")
-		e.f("(%s%s)(nil),\n", pfx, rt)
-		e.f("func(ctx context.Context, op %s, obj, oldObj interface{}) %s {\n", e.rn(nmOperation), e.rn(nmErrorList))
-		e.w("switch op.Request.SubresourcePath() {\n")
-		e.f("case %s:\n", strings.Join(subresources(t), ", "))
-		e.f("return Validate_%s(\nctx, op, nil /* fldPath */,\nobj.(%s%s),\n%s[%s%s](oldObj))\n", t.Name.Name, pfx, rt, e.rn(nmSafeCast), pfx, rt)
-		e.w("}\n")
-		e.f("return %s{\n", e.rn(nmErrorList))
-		e.f("%s(nil, %s(\"no validation found for %%T, subresource: %%v\", obj, op.Request.SubresourcePath())),\n", e.rn(nmInternalError), e.rn(nmErrorf))
-		e.w("}\n})\n")
+		rt := e.w.Name(t)
+		e.w.Printf("// type %s\n", e.public.Name(t))
+		e.w.Print("scheme.AddValidationFunc(\n")
+		e.w.Printf("(%s%s)(nil),\n", pfx, rt)
+		e.w.Printf("func(ctx context.Context, op %s, obj, oldObj interface{}) %s {\n", e.rn(nmOperation), e.rn(nmErrorList))
+		e.w.Print("switch op.Request.SubresourcePath() {\n")
+		e.w.Printf("case %s:\n", strings.Join(subresources(t), ", "))
+		e.w.Printf("return Validate_%s(\nctx, op, nil /* fldPath */,\nobj.(%s%s),\n%s[%s%s](oldObj))\n", t.Name.Name, pfx, rt, e.rn(nmSafeCast), pfx, rt)
+		e.w.Print("}\n")
+		e.w.Printf("return %s{\n", e.rn(nmErrorList))
+		e.w.Printf("%s(nil, %s(\"no validation found for %%T, subresource: %%v\", obj, op.Request.SubresourcePath())),\n", e.rn(nmInternalError), e.rn(nmErrorf))
+		e.w.Print("}\n})\n")
 	}
-	e.w("return nil\n}\n\n")
+	e.w.Print("return nil\n}\n\n")
 }
 
 // subresources are the quoted subresource paths a root type is validated
@@ -213,13 +208,13 @@ func (e *emitter) typeFunc(t *types.Type) {
 	if v.IsNilableType(t) {
 		pfx = ""
 	}
-	e.f("// Validate_%s validates an instance of %s according\n", t.Name.Name, e.public.Name(t))
-	e.w("// to declarative validation rules in the API schema.\n")
-	e.f("func Validate_%s(\n", t.Name.Name)
-	e.f("ctx %s, op %s, fldPath *%s,\n", e.rn(nmContext), e.rn(nmOperation), e.rn(nmPath))
-	e.f("obj, oldObj %s%s) (errs %s) {\n\n", pfx, e.raw.Name(t), e.rn(nmErrorList))
+	e.w.Printf("// Validate_%s validates an instance of %s according\n", t.Name.Name, e.public.Name(t))
+	e.w.Print("// to declarative validation rules in the API schema.\n")
+	e.w.Printf("func Validate_%s(\n", t.Name.Name)
+	e.w.Printf("ctx %s, op %s, fldPath *%s,\n", e.rn(nmContext), e.rn(nmOperation), e.rn(nmPath))
+	e.w.Printf("obj, oldObj %s%s) (errs %s) {\n\n", pfx, e.w.Name(t), e.rn(nmErrorList))
 	e.value(&edge{node: n, t: t})
-	e.w("return errs\n}\n\n")
+	e.w.Print("return errs\n}\n\n")
 }
 
 // value writes the checks of a value, reached through c, whose pair is
@@ -233,19 +228,19 @@ func (e *emitter) value(c *edge) {
 	if !n.own.Empty() {
 		e.comments(n.own.Comments)
 		e.calls(n.own.Functions)
-		e.w("\n")
+		e.w.Print("\n")
 		wrote = true
 	}
 	if !n.keyIter.Empty() && e.hasValidations(n.keyNode()) {
 		e.comments(n.keyIter.Comments)
 		e.calls(n.keyIter.Functions)
-		e.w("\n")
+		e.w.Print("\n")
 		wrote = true
 	}
 	if !n.valIter.Empty() && e.hasValidations(n.elemNode()) {
 		e.comments(n.valIter.Comments)
 		e.calls(n.valIter.Functions)
-		e.w("\n")
+		e.w.Print("\n")
 		wrote = true
 	}
 	if n.own.OpaqueType {
@@ -266,34 +261,34 @@ func (e *emitter) value(c *edge) {
 // saying there is nothing to check.
 func (e *emitter) structField(parent *node, f *edge, sep bool) {
 	body := e.fieldBody(f)
-	if len(body) == 0 {
-		e.f("// field %s.%s has no validation\n", e.raw.Name(parent.t), f.name)
+	if body.Len() == 0 {
+		e.w.Printf("// field %s.%s has no validation\n", e.w.Name(parent.t), f.name)
 		return
 	}
 	leaf, tpfx, xpfx := leafOf(f.t)
 	if sep {
-		e.w("\n")
+		e.w.Print("\n")
 	}
-	in := e.raw.Name(parent.t)
-	e.f("{ // field %s.%s\n", in, f.name)
-	e.f("fn := func(\nfldPath *%s,\nobj, oldObj %s%s,\noldValueCorrelated bool) (errs %s) {\n", e.rn(nmPath), tpfx, e.raw.Name(leaf), e.rn(nmErrorList))
-	e.buf.Write(body)
-	e.w("return\n}\n")
-	e.f("oldVal := %s(oldObj,\nfunc(oldObj *%s) %s%s {\nreturn %soldObj.%s\n})\n", e.rn(nmSafeField), in, tpfx, e.raw.Name(leaf), xpfx, f.name)
-	e.w("errs = append(errs, fn(")
+	in := e.w.Name(parent.t)
+	e.w.Printf("{ // field %s.%s\n", in, f.name)
+	e.w.Printf("fn := func(\nfldPath *%s,\nobj, oldObj %s%s,\noldValueCorrelated bool) (errs %s) {\n", e.rn(nmPath), tpfx, e.w.Name(leaf), e.rn(nmErrorList))
+	e.w.Append(body)
+	e.w.Print("return\n}\n")
+	e.w.Printf("oldVal := %s(oldObj,\nfunc(oldObj *%s) %s%s {\nreturn %soldObj.%s\n})\n", e.rn(nmSafeField), in, tpfx, e.w.Name(leaf), xpfx, f.name)
+	e.w.Print("errs = append(errs, fn(")
 	if f.json != "" {
-		e.f("fldPath.Child(%q), ", f.json)
+		e.w.Printf("fldPath.Child(%q), ", f.json)
 	} else {
-		e.f("%s(fldPath, func() *%s { return fldPath.Child(\"%s\") }), ", e.rn(nmSafeValue), e.rn(nmPath), e.raw.Name(leaf))
+		e.w.Printf("%s(fldPath, func() *%s { return fldPath.Child(\"%s\") }), ", e.rn(nmSafeValue), e.rn(nmPath), e.w.Name(leaf))
 	}
-	e.f("%sobj.%s, oldVal, oldObj != nil)...)\n}\n\n", xpfx, f.name)
+	e.w.Printf("%sobj.%s, oldVal, oldObj != nil)...)\n}\n\n", xpfx, f.name)
 }
 
-// fieldBody returns the checks inside a field's closure.
-func (e *emitter) fieldBody(f *edge) []byte {
-	saved := e.buf
-	e.buf = &bytes.Buffer{}
-	defer func() { e.buf = saved }()
+// fieldBody returns the checks inside a field's closure, written apart.
+func (e *emitter) fieldBody(f *edge) *output.GoFile {
+	saved := e.w
+	e.w = saved.Part()
+	defer func() { e.w = saved }()
 
 	if nt := v.NativeType(f.t); nt.Kind == types.Slice && nt.Elem.Kind == types.Pointer {
 		below := f.node != nil && e.hasValidations(f.node)
@@ -312,17 +307,17 @@ func (e *emitter) fieldBody(f *edge) []byte {
 		e.comments(f.own.Comments)
 		if len(f.own.Functions) > 0 {
 			ratchet()
-			e.w("// call field-attached validations\n")
+			e.w.Print("// call field-attached validations\n")
 			e.calls(f.own.Functions)
 		}
 	}
 	if f.node == nil {
-		return e.buf.Bytes()
+		return e.w
 	}
 	if k := f.node.t.Kind; (k == types.Alias || k == types.Struct) && e.hasValidations(f.node) {
 		ratchet()
-		e.w("// call the type's validation function\n")
-		e.f("errs = append(errs, %s(ctx, op, fldPath, obj, oldObj)...)\n", e.fn(f.node.fn))
+		e.w.Print("// call the type's validation function\n")
+		e.w.Printf("errs = append(errs, %s(ctx, op, fldPath, obj, oldObj)...)\n", e.fn(f.node.fn))
 	}
 	for _, it := range []struct {
 		vals v.Validations
@@ -340,24 +335,24 @@ func (e *emitter) fieldBody(f *edge) []byte {
 	if k := f.node.t.Kind; k == types.Slice || k == types.Map {
 		e.value(f)
 	}
-	return e.buf.Bytes()
+	return e.w
 }
 
 // ratchet writes the check that skips validation of unchanged data.
 func (e *emitter) ratchet(t *types.Type) {
-	e.w("// don't revalidate unchanged data\n")
-	e.f("if oldValueCorrelated && op.Type == %s {\n", e.rn(nmUpdate))
+	e.w.Print("// don't revalidate unchanged data\n")
+	e.w.Printf("if oldValueCorrelated && op.Type == %s {\n", e.rn(nmUpdate))
 	if v.IsDirectComparable(v.NonPointer(v.NativeType(t))) {
-		e.w("if obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj) {\n")
+		e.w.Print("if obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj) {\n")
 	} else {
-		e.f("if %s.DeepEqual(obj, oldObj) {\n", e.rn(nmSemantic))
+		e.w.Printf("if %s.DeepEqual(obj, oldObj) {\n", e.rn(nmSemantic))
 	}
-	e.w("return nil\n}\n}\n")
+	e.w.Print("return nil\n}\n}\n")
 }
 
 func (e *emitter) comments(cs []string) {
 	for _, c := range cs {
-		e.f("// %s\n", c)
+		e.w.Printf("// %s\n", c)
 	}
 }
 
@@ -394,8 +389,8 @@ func (e *emitter) vars(vs []v.VariableGen) {
 	vs = slices.Clone(vs)
 	slices.SortStableFunc(vs, func(a, b v.VariableGen) int { return strings.Compare(a.Variable.Name, b.Variable.Name) })
 	for _, vr := range vs {
-		e.f("var %s = ", e.private.Name(e.typeOf(types.Name(vr.Variable))))
+		e.w.Printf("var %s = ", e.private.Name(e.typeOf(types.Name(vr.Variable))))
 		e.literal(vr.Initializer, true)
-		e.w("\n")
+		e.w.Print("\n")
 	}
 }

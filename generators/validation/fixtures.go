@@ -1,7 +1,6 @@
 package validation
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,13 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	"k8s.io/gengo/v2/generator"
-	"k8s.io/gengo/v2/namer"
-	"k8s.io/gengo/v2/types"
 	"sigs.k8s.io/yaml"
 
 	"github.com/apigen-dev/apigen/diag"
-	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/output"
 )
 
@@ -166,69 +161,50 @@ func (g *Generator) testFixtures(d *discoverer, jobs []*job, diags *diag.List) [
 		dir := filepath.Join(g.TestOutputRoot, strings.Split(group, ".")[0], kind)
 		var versions []string
 		for _, k := range reports {
-			files = append(files, g.fixtureFile(dir, kind, g.TestFilePrefix+k.version+"_test.go", diags, func(w *fixtureWriter) {
-				w.declare(k)
+			files = append(files, g.fixtureFile(dir, kind, g.TestFilePrefix+k.version+"_test.go", diags, func(f *output.GoFile) {
+				declare(f, k)
 			}))
 			versions = append(versions, k.version)
 		}
-		files = append(files, g.fixtureFile(dir, kind, g.TestFilePrefix+"main_test.go", diags, func(w *fixtureWriter) {
-			w.versions(versions)
-			w.testMain()
+		files = append(files, g.fixtureFile(dir, kind, g.TestFilePrefix+"main_test.go", diags, func(f *output.GoFile) {
+			writeVersions(f, versions)
+			testMain(f)
 		}))
 	}
 	return files
 }
 
-// fixtureWriter writes the body of a fixture file, importing as it goes.
-type fixtureWriter struct {
-	buf bytes.Buffer
-	raw namer.Namer
-}
-
-func (w *fixtureWriter) printf(format string, args ...any) { fmt.Fprintf(&w.buf, format, args...) }
-
-// ref names pkg.name, importing pkg.
-func (w *fixtureWriter) ref(pkg, name string) string {
-	return w.raw.Name(&types.Type{Name: types.Name{Package: pkg, Name: name}})
-}
-
-func (g *Generator) fixtureFile(dir, pkgName, name string, diags *diag.List, body func(*fixtureWriter)) *output.File {
-	tracker := generator.NewImportTrackerForPackage(dir)
-	w := &fixtureWriter{raw: namer.NewRawNamer(dir, tracker)}
-	body(w)
-	f := output.GoFile{
-		Header:  output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
-		Tool:    g.Name(),
-		Package: pkgName,
-		Imports: tracker.ImportLines(),
-	}
-	f.Body.Write(w.buf.Bytes())
-	return g.bytes(&f, filepath.Join(dir, name), diags)
+func (g *Generator) fixtureFile(dir, pkgName, name string, diags *diag.List, body func(*output.GoFile)) *output.File {
+	f := output.NewGoFile(dir)
+	body(f)
+	g.start(f, pkgName)
+	return f.File(filepath.Join(dir, name), invalidPos, diags)
 }
 
 // declare writes the init function that declares a version's rules.
-func (w *fixtureWriter) declare(k *kindReport) {
-	w.printf("func init() {\n%s(\n", w.ref(coveragePkg, "RegisterDeclaredRules"))
-	w.printf("%s{Group: %q, Version: %q, Kind: %q},\n", w.ref("k8s.io/apimachinery/pkg/runtime/schema", "GroupVersionKind"), k.group, k.version, k.kind)
-	w.printf("%s{\n", w.ref(coveragePkg, "FieldRules"))
-	writeRules(&w.buf, k.rules)
-	w.printf("},\n)\n}\n\n")
+func declare(f *output.GoFile, k *kindReport) {
+	f.Printf("func init() {\n%s(\n", f.Qual(coveragePkg, "RegisterDeclaredRules"))
+	f.Printf("%s{Group: %q, Version: %q, Kind: %q},\n", f.Qual("k8s.io/apimachinery/pkg/runtime/schema", "GroupVersionKind"), k.group, k.version, k.kind)
+	f.Printf("%s{\n", f.Qual(coveragePkg, "FieldRules"))
+	writeRules(f, k.rules)
+	f.Printf("},\n)\n}\n\n")
 }
 
-// versions writes the sorted list of versions the Kind has fixtures for.
-func (w *fixtureWriter) versions(vs []string) {
+// writeVersions writes the sorted list of versions the Kind has fixtures
+// for.
+func writeVersions(f *output.GoFile, vs []string) {
 	vs = slices.Sorted(slices.Values(vs))
 	quoted := make([]string, len(vs))
 	for i, v := range vs {
 		quoted[i] = strconv.Quote(v)
 	}
-	w.printf("var apiVersions = []string{%s}\n\n", strings.Join(quoted, ", "))
+	f.Printf("var apiVersions = []string{%s}\n\n", strings.Join(quoted, ", "))
 }
 
 // testMain writes the TestMain that fails when a declared rule was not
 // exercised.
-func (w *fixtureWriter) testMain() {
-	w.printf("func TestMain(m *%s) {\ncode := m.Run()\n", w.ref("testing", "M"))
-	w.printf("if err := %s(); err != nil {\n%s(%s, err)\n", w.ref(coveragePkg, "AssertDeclarativeCoverage"), w.ref("fmt", "Fprintln"), w.ref("os", "Stderr"))
-	w.printf("if code == 0 {\ncode = 1\n}\n}\n%s(code)\n}\n", w.ref("os", "Exit"))
+func testMain(f *output.GoFile) {
+	f.Printf("func TestMain(m *%s) {\ncode := m.Run()\n", f.Qual("testing", "M"))
+	f.Printf("if err := %s(); err != nil {\n%s(%s, err)\n", f.Qual(coveragePkg, "AssertDeclarativeCoverage"), f.Qual("fmt", "Fprintln"), f.Qual("os", "Stderr"))
+	f.Printf("if code == 0 {\ncode = 1\n}\n}\n%s(code)\n}\n", f.Qual("os", "Exit"))
 }

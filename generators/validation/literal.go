@@ -56,39 +56,39 @@ func lastShortCircuit(fgs []v.FunctionGen) int {
 func (e *emitter) calls(fgs []v.FunctionGen) {
 	for _, cohort := range cohorts(fgs) {
 		if name := cohort[0].Cohort; name != "" {
-			e.f("func() { // cohort = \"%s\"\n", name)
+			e.w.Printf("func() { // cohort = \"%s\"\n", name)
 		}
 		last := lastShortCircuit(cohort)
 		if last >= 0 {
-			e.w("earlyReturn := false\n")
+			e.w.Print("earlyReturn := false\n")
 		}
 		for i, fg := range cohort {
 			for _, c := range fg.Comments {
-				e.f("// %s\n", c)
+				e.w.Printf("// %s\n", c)
 			}
 			short, nonErr := fg.Flags.IsSet(v.ShortCircuit), fg.Flags.IsSet(v.NonError)
 			switch {
 			case short:
-				e.w("if e := ")
+				e.w.Print("if e := ")
 				e.guardedCall(fg)
-				e.w("; len(e) != 0 {\n")
+				e.w.Print("; len(e) != 0 {\n")
 				if !nonErr {
-					e.w("errs = append(errs, e...)\n")
+					e.w.Print("errs = append(errs, e...)\n")
 				}
-				e.w("earlyReturn = true\n}\n")
+				e.w.Print("earlyReturn = true\n}\n")
 				if i == last {
-					e.w("if earlyReturn {\nreturn // do not proceed\n}\n")
+					e.w.Print("if earlyReturn {\nreturn // do not proceed\n}\n")
 				}
 			case nonErr:
 				e.guardedCall(fg)
 			default:
-				e.w("if e := ")
+				e.w.Print("if e := ")
 				e.guardedCall(fg)
-				e.w("; len(e) != 0 {\nerrs = append(errs, e...)\n}\n")
+				e.w.Print("; len(e) != 0 {\nerrs = append(errs, e...)\n}\n")
 			}
 		}
 		if cohort[0].Cohort != "" {
-			e.w("}()\n")
+			e.w.Print("}()\n")
 		}
 	}
 }
@@ -101,11 +101,11 @@ func (e *emitter) guardedCall(fg v.FunctionGen) {
 		e.stdCall(fg)
 		return
 	}
-	e.f("func() %s {\n", e.rn(nmErrorList))
+	e.w.Printf("func() %s {\n", e.rn(nmErrorList))
 	lookup := func(varName, option string) {
 		q := strconv.Quote(option)
-		e.f("%s, defined := op.HasOption(%s)\n", varName, q)
-		e.f("if !defined {\nreturn %s{%s(fldPath, %s(\"undefined validation option %%q\", %s))}\n}\n",
+		e.w.Printf("%s, defined := op.HasOption(%s)\n", varName, q)
+		e.w.Printf("if !defined {\nreturn %s{%s(fldPath, %s(\"undefined validation option %%q\", %s))}\n}\n",
 			e.rn(nmErrorList), e.rn(nmInternalError), e.rn(nmErrorf), q)
 	}
 	var conds []string
@@ -117,34 +117,34 @@ func (e *emitter) guardedCall(fg v.FunctionGen) {
 		lookup("optionDisabled", c.OptionDisabled)
 		conds = append(conds, "!optionDisabled")
 	}
-	e.f("if %s {\nreturn ", strings.Join(conds, " && "))
+	e.w.Printf("if %s {\nreturn ", strings.Join(conds, " && "))
 	e.stdCall(fg)
-	e.w("\n}\nreturn nil // skip validation\n}()")
+	e.w.Print("\n}\nreturn nil // skip validation\n}()")
 }
 
 // stdCall writes fg called on (ctx, op, fldPath, obj, oldObj) and its
 // arguments, with its stability and short-circuit marks.
 func (e *emitter) stdCall(fg v.FunctionGen) {
-	e.w(e.fn(fg.Function))
+	e.w.Print(e.fn(fg.Function))
 	e.typeArgs(fg.TypeArgs)
-	e.w("(ctx, op, fldPath, obj, oldObj")
+	e.w.Print("(ctx, op, fldPath, obj, oldObj")
 	for _, a := range fg.Args {
-		e.w(", ")
+		e.w.Print(", ")
 		e.literal(a, true)
 	}
-	e.w(")")
+	e.w.Print(")")
 	e.level(fg.StabilityLevel)
 	if fg.Flags.IsSet(v.ShortCircuit) {
-		e.w(".MarkShortCircuit()")
+		e.w.Print(".MarkShortCircuit()")
 	}
 }
 
 func (e *emitter) level(l v.ValidationStabilityLevel) {
 	switch l {
 	case v.ValidationStabilityLevelAlpha:
-		e.w(".MarkAlpha()")
+		e.w.Print(".MarkAlpha()")
 	case v.ValidationStabilityLevelBeta:
-		e.w(".MarkBeta()")
+		e.w.Print(".MarkBeta()")
 	}
 }
 
@@ -156,24 +156,24 @@ func (e *emitter) typeArgs(names []types.Name) {
 	for i, n := range names {
 		parts[i] = e.rn(n)
 	}
-	e.f("[%s]", strings.Join(parts, ","))
+	e.w.Printf("[%s]", strings.Join(parts, ","))
 }
 
 // call writes fg called on leading and its own arguments.
 func (e *emitter) call(fg v.FunctionGen, leading ...string) {
-	e.w(e.fn(fg.Function))
+	e.w.Print(e.fn(fg.Function))
 	e.typeArgs(fg.TypeArgs)
-	e.w("(" + strings.Join(leading, ", "))
+	e.w.Print("(" + strings.Join(leading, ", "))
 	if len(leading) > 0 && len(fg.Args) > 0 {
-		e.w(", ")
+		e.w.Print(", ")
 	}
 	for i, a := range fg.Args {
 		if i > 0 {
-			e.w(", ")
+			e.w.Print(", ")
 		}
 		e.literal(a, true)
 	}
-	e.w(")")
+	e.w.Print(")")
 	e.level(fg.StabilityLevel)
 }
 
@@ -187,10 +187,10 @@ func (e *emitter) funcHead(t *types.Type, nl bool) {
 		pfx = ""
 	}
 	if nl {
-		e.w("\n")
+		e.w.Print("\n")
 	}
-	e.f("func(ctx %s, op %s, fldPath *%s, obj, oldObj %s%s) %s {\n",
-		e.rn(nmContext), e.rn(nmOperation), e.rn(nmPath), pfx, e.raw.Name(t), e.rn(nmErrorList))
+	e.w.Printf("func(ctx %s, op %s, fldPath *%s, obj, oldObj %s%s) %s {\n",
+		e.rn(nmContext), e.rn(nmOperation), e.rn(nmPath), pfx, e.w.Name(t), e.rn(nmErrorList))
 }
 
 // literal writes a value as Go source. nl allows line breaks in
@@ -198,35 +198,35 @@ func (e *emitter) funcHead(t *types.Type, nl bool) {
 func (e *emitter) literal(val any, nl bool) {
 	switch x := val.(type) {
 	case uint, uint8, uint16, uint32, uint64, int, int8, int16, int32, int64, float32, float64, bool:
-		e.f("%v", x)
+		e.w.Printf("%v", x)
 	case string:
 		if s, err := strconv.Unquote(x); err == nil {
 			x = s
 		}
-		e.f("%q", x)
+		e.w.Printf("%q", x)
 	case *types.Type:
-		e.w(e.raw.Name(x))
+		e.w.Print(e.w.Name(x))
 	case types.Member:
-		e.w("obj." + x.Name)
+		e.w.Print("obj." + x.Name)
 	case *types.Member:
-		e.w("obj." + x.Name)
+		e.w.Print("obj." + x.Name)
 	case v.Identifier:
-		e.w(e.rn(types.Name(x)))
+		e.w.Print(e.rn(types.Name(x)))
 	case *v.Identifier:
-		e.w(e.rn(types.Name(*x)))
+		e.w.Print(e.rn(types.Name(*x)))
 	case v.PrivateVar:
-		e.w(e.private.Name(e.typeOf(types.Name(x))))
+		e.w.Print(e.private.Name(e.typeOf(types.Name(x))))
 	case *v.PrivateVar:
-		e.w(e.private.Name(e.typeOf(types.Name(*x))))
+		e.w.Print(e.private.Name(e.typeOf(types.Name(*x))))
 	case v.Literal:
-		e.w(string(x))
+		e.w.Print(string(x))
 	case v.WrapperFunction:
 		e.wrapper(x, nl)
 	case v.MultiWrapperFunction:
 		e.multiWrapper(x, nl)
 	case v.FunctionGen:
 		for _, c := range x.Comments {
-			e.f("// %s\\n", c) // upstream writes a literal \n here
+			e.w.Printf("// %s\\n", c) // upstream writes a literal \n here
 		}
 		e.call(x)
 	case v.FunctionLiteral:
@@ -243,68 +243,68 @@ func (e *emitter) literal(val any, nl bool) {
 func (e *emitter) wrapper(x v.WrapperFunction, nl bool) {
 	if len(x.Function.Args) == 0 {
 		for _, c := range x.Function.Comments {
-			e.f("// %s\n", c)
+			e.w.Printf("// %s\n", c)
 		}
-		e.w(e.fn(x.Function.Function))
+		e.w.Print(e.fn(x.Function.Function))
 		return
 	}
 	e.funcHead(x.ObjType, nl)
-	e.w("return ")
+	e.w.Print("return ")
 	e.call(x.Function, stdArgs...)
-	e.w("\n}")
+	e.w.Print("\n}")
 }
 
 func (e *emitter) multiWrapper(x v.MultiWrapperFunction, nl bool) {
 	e.funcHead(x.ObjType, nl)
-	e.f("errs := %s{}\n", e.rn(nmErrorList))
+	e.w.Printf("errs := %s{}\n", e.rn(nmErrorList))
 	last := lastShortCircuit(x.Functions)
 	if last >= 0 {
-		e.w("earlyReturn := false\n")
+		e.w.Print("earlyReturn := false\n")
 	}
 	for i, fg := range x.Functions {
 		nonErr := fg.Flags.IsSet(v.NonError)
 		switch {
 		case fg.Flags.IsSet(v.ShortCircuit):
-			e.w("if e := ")
+			e.w.Print("if e := ")
 			e.call(fg, stdArgs...)
-			e.w("; len(e) != 0 {\n")
+			e.w.Print("; len(e) != 0 {\n")
 			if !nonErr {
-				e.w("errs = append(errs, e...)\n")
+				e.w.Print("errs = append(errs, e...)\n")
 			}
-			e.w("earlyReturn = true\n}\n")
+			e.w.Print("earlyReturn = true\n}\n")
 			if i == last {
-				e.w("if earlyReturn {\nreturn errs\n}\n")
+				e.w.Print("if earlyReturn {\nreturn errs\n}\n")
 			}
 		case nonErr:
 			e.call(fg, stdArgs...)
 		default:
-			e.w("errs = append(errs, ")
+			e.w.Print("errs = append(errs, ")
 			e.call(fg, stdArgs...)
-			e.w("...)\n")
+			e.w.Print("...)\n")
 		}
 	}
-	e.w("return errs\n}")
+	e.w.Print("return errs\n}")
 }
 
 func (e *emitter) funcLiteral(x v.FunctionLiteral, nl bool) {
 	if nl {
-		e.w("\n")
+		e.w.Print("\n")
 	}
 	params := make([]string, len(x.Parameters))
 	for i, p := range x.Parameters {
-		params[i] = p.Name + " " + e.raw.Name(p.Type)
+		params[i] = p.Name + " " + e.w.Name(p.Type)
 	}
-	e.f("func(%s)", strings.Join(params, ", "))
+	e.w.Printf("func(%s)", strings.Join(params, ", "))
 	results := make([]string, len(x.Results))
 	for i, r := range x.Results {
-		results[i] = r.Name + " " + e.raw.Name(r.Type)
+		results[i] = r.Name + " " + e.w.Name(r.Type)
 	}
 	if len(results) > 1 {
-		e.f(" (%s)", strings.Join(results, ", "))
+		e.w.Printf(" (%s)", strings.Join(results, ", "))
 	} else {
-		e.w(strings.Join(results, ""))
+		e.w.Print(strings.Join(results, ""))
 	}
-	e.f(" { %s }", x.Body)
+	e.w.Printf(" { %s }", x.Body)
 }
 
 // typeArgList writes [A, B] after a composite literal's type.
@@ -314,50 +314,50 @@ func (e *emitter) typeArgList(ts []*types.Type) {
 	}
 	parts := make([]string, len(ts))
 	for i, t := range ts {
-		parts[i] = e.raw.Name(t)
+		parts[i] = e.w.Name(t)
 	}
-	e.f("[%s]", strings.Join(parts, ", "))
+	e.w.Printf("[%s]", strings.Join(parts, ", "))
 }
 
 func (e *emitter) structLiteral(x v.StructLiteral, nl bool) {
 	if nl {
-		e.w("\n")
+		e.w.Print("\n")
 	}
-	e.w(e.rn(x.Type))
+	e.w.Print(e.rn(x.Type))
 	e.typeArgList(x.TypeArgs)
-	e.w("{")
+	e.w.Print("{")
 	if nl {
-		e.w("\n")
+		e.w.Print("\n")
 	}
 	for _, f := range x.Fields {
-		e.w(f.Name + ": ")
+		e.w.Print(f.Name + ": ")
 		e.literal(f.Value, nl)
-		e.w(",")
+		e.w.Print(",")
 		if nl {
-			e.w("\n")
+			e.w.Print("\n")
 		}
 	}
-	e.w("}")
+	e.w.Print("}")
 }
 
 func (e *emitter) sliceLiteral(x v.SliceLiteral, nl bool) {
 	if nl {
-		e.w("\n")
+		e.w.Print("\n")
 	}
-	e.w("[]" + e.rn(x.ElementType))
+	e.w.Print("[]" + e.rn(x.ElementType))
 	e.typeArgList(x.ElementTypeArgs)
-	e.w("{")
+	e.w.Print("{")
 	if nl {
-		e.w("\n")
+		e.w.Print("\n")
 	}
 	for _, el := range x.Elements {
 		e.literal(el, nl)
-		e.w(",")
+		e.w.Print(",")
 		if nl {
-			e.w("\n")
+			e.w.Print("\n")
 		}
 	}
-	e.w("}")
+	e.w.Print("}")
 }
 
 // array writes a Go array of strings; nothing else is expected here.
@@ -366,12 +366,12 @@ func (e *emitter) array(val any, nl bool) {
 	if rv.Kind() != reflect.Array || rv.Type().Elem().Kind() != reflect.String {
 		panic(fmt.Sprintf("Unsupported extraArg type: %T", val))
 	}
-	e.f("[%d]%s{", rv.Len(), rv.Type().Elem().Name())
+	e.w.Printf("[%d]%s{", rv.Len(), rv.Type().Elem().Name())
 	for i := range rv.Len() {
 		if i > 0 {
-			e.w(", ")
+			e.w.Print(", ")
 		}
 		e.literal(rv.Index(i).Interface(), nl)
 	}
-	e.w("}")
+	e.w.Print("}")
 }

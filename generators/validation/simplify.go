@@ -4,19 +4,14 @@ import (
 	"bytes"
 	"go/ast"
 	"go/format"
-	"go/parser"
 	"go/token"
 )
 
 // simplify applies gofmt -s's composite literal rule, which upstream's
 // files get from gengo: an element of a slice, array or map literal that
-// repeats the element type (or &T for elements of type *T) drops it.
-func simplify(src []byte) ([]byte, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
-	if err != nil {
-		return nil, err
-	}
+// repeats the element type (or &T for elements of type *T) drops it. It
+// reports whether it changed f.
+func simplify(fset *token.FileSet, f *ast.File) bool {
 	changed := false
 	ast.Inspect(f, func(n ast.Node) bool {
 		lit, ok := n.(*ast.CompositeLit)
@@ -46,14 +41,7 @@ func simplify(src []byte) ([]byte, error) {
 		}
 		return true
 	})
-	if !changed {
-		return src, nil
-	}
-	var buf bytes.Buffer
-	if err := format.Node(&buf, fset, f); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return changed
 }
 
 // simplifyElem drops the type of the literal at *x when it is want, the

@@ -6,7 +6,6 @@
 package validation
 
 import (
-	"bytes"
 	"cmp"
 	"errors"
 	"go/token"
@@ -15,7 +14,6 @@ import (
 	"strings"
 
 	"k8s.io/gengo/v2"
-	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
@@ -324,11 +322,11 @@ func typeSwitch(lines []string, want string) bool {
 // file writes a job's file, and its test file if the package asks for
 // one.
 func (g *Generator) file(d *discoverer, canon map[string]string, j *job, diags *diag.List) []*output.File {
-	tracker := generator.NewImportTrackerForPackage(j.pkg.Path)
+	f := output.NewGoFile(j.pkg.Path)
 	e := &emitter{
 		disc: d, out: j.pkg.Path, in: j.typesPkg.Path, canon: canon,
-		raw: namer.NewRawNamer(j.pkg.Path, tracker), private: namer.NewPrivateNamer(0), public: namer.NewPublicNamer(0),
-		buf: &bytes.Buffer{}, hasValMem: map[*node]bool{},
+		w: f, private: namer.NewPrivateNamer(0), public: namer.NewPublicNamer(0),
+		hasValMem: map[*node]bool{},
 	}
 	if j.act.register {
 		e.register(j.roots, j.act.scheme)
@@ -337,14 +335,8 @@ func (g *Generator) file(d *discoverer, canon map[string]string, j *job, diags *
 		e.variables(t)
 		e.typeFunc(t)
 	}
-	f := output.GoFile{
-		Header:  output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
-		Tool:    g.Name(),
-		Package: j.pkg.Name,
-		Imports: output.ImportsWithout(tracker.ImportLines(), j.pkg.Path),
-	}
-	f.Body.Write(e.buf.Bytes())
-	out := []*output.File{g.bytes(&f, output.Join(j.pkg.Dir, g.OutputFile), diags)}
+	g.start(f, j.pkg.Name)
+	out := []*output.File{f.File(output.Join(j.pkg.Dir, g.OutputFile), invalidPos, diags)}
 	if fixtureWanted(j.pkg) {
 		out = append(out, g.fixture(j, diags))
 	}
@@ -371,16 +363,12 @@ func (g *Generator) emitted(d *discoverer, e *emitter, j *job) []*types.Type {
 	return o.OrderTypes(list)
 }
 
-func (g *Generator) bytes(f *output.GoFile, path string, diags *diag.List) *output.File {
-	data, err := f.Bytes()
-	if err == nil {
-		data, err = simplify(data)
-	}
-	if err != nil {
-		diags.Errorf(invalidPos, "validation-gen produced code for %s that does not parse (a bug): %v\n%s", path, err, data)
-		return nil
-	}
-	return &output.File{Path: path, Data: data}
+// start sets what every file of the generator shares: the header, and
+// gofmt -s's composite literal rule after formatting.
+func (g *Generator) start(f *output.GoFile, pkgName string) {
+	f.Header = output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag}
+	f.Tool, f.Package = g.Name(), pkgName
+	f.Rewrite = simplify
 }
 
 // fixtureWanted reports whether a package asks for the test file that
@@ -392,14 +380,11 @@ func fixtureWanted(p *model.Package) bool {
 // fixture writes the test file.
 func (g *Generator) fixture(j *job, diags *diag.List) *output.File {
 	name := strings.TrimSuffix(g.OutputFile, ".go") + "_test.go"
-	f := output.GoFile{
-		Header:  output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
-		Tool:    g.Name(),
-		Package: j.pkg.Name,
-		Imports: []string{`"testing"`},
-	}
-	f.Body.WriteString("func TestValidation(t *testing.T) {\n\tlocalSchemeBuilder.Test(t).ValidateFixtures()\n}\n")
-	return g.bytes(&f, output.Join(j.pkg.Dir, name), diags)
+	f := output.NewGoFile(j.pkg.Path)
+	g.start(f, j.pkg.Name)
+	f.Import(`"testing"`)
+	f.P("func TestValidation(t *testing.T) {\n\tlocalSchemeBuilder.Test(t).ValidateFixtures()\n}")
+	return f.File(output.Join(j.pkg.Dir, name), invalidPos, diags)
 }
 
 // lint checks the tags of the root types of the packages that do not opt

@@ -28,7 +28,7 @@ func (e *emitter) copyValue(t *types.Type) {
 // and reports whether it did.
 func (e *emitter) copyByMethod(t *types.Type) bool {
 	if dc, dci := e.methods(t); dc != nil || dci != nil {
-		e.p("*out = in.DeepCopy()")
+		e.f.P("*out = in.DeepCopy()")
 		return true
 	}
 	return false
@@ -36,7 +36,7 @@ func (e *emitter) copyByMethod(t *types.Type) bool {
 
 func (e *emitter) copyBuiltin(t *types.Type) {
 	if !e.copyByMethod(t) {
-		e.p("*out = *in")
+		e.f.P("*out = *in")
 	}
 }
 
@@ -50,36 +50,36 @@ func (e *emitter) copyMap(t *types.Type) {
 		e.fail("cannot deep-copy %s: its map key type %s is not copied by assignment", t.Name, ut.Key.Name)
 		return
 	}
-	e.p("*out = make(%s, len(*in))", e.name(t))
-	e.p("for key, val := range *in {")
+	e.f.P("*out = make(%s, len(*in))", e.name(t))
+	e.f.P("for key, val := range *in {")
 	dc, dci := e.methods(elem)
 	switch {
 	case dc != nil || dci != nil:
 		e.assignCopy("(*out)[key]", "val", elem, dc)
 	case (elem.IsAnonymousStruct() || assignable(uelem)) && e.shallow(elem):
-		e.p("(*out)[key] = val")
+		e.f.P("(*out)[key] = val")
 	case uelem.Kind == types.Interface:
 		if e.checkInterface(uelem) {
-			e.p("if val == nil {\n(*out)[key] = nil\n} else {\n(*out)[key] = val.DeepCopy%s()\n}", uelem.Name.Name)
+			e.f.P("if val == nil {\n(*out)[key] = nil\n} else {\n(*out)[key] = val.DeepCopy%s()\n}", uelem.Name.Name)
 		}
 	case isReferenceKind(uelem):
-		e.p("var outVal %s", e.underlyingName(uelem))
+		e.f.P("var outVal %s", e.underlyingName(uelem))
 		if e.plain {
 			// controller-gen copies from the map's entry, not the loop's variable.
-			e.p("if val == nil {\n(*out)[key] = nil\n} else {\ninVal := (*in)[key]\nin, out := &inVal, &outVal")
+			e.f.P("if val == nil {\n(*out)[key] = nil\n} else {\ninVal := (*in)[key]\nin, out := &inVal, &outVal")
 		} else {
-			e.p("if val == nil {\n(*out)[key] = nil\n} else {\nin, out := &val, &outVal")
+			e.f.P("if val == nil {\n(*out)[key] = nil\n} else {\nin, out := &val, &outVal")
 		}
 		e.copyValue(elem)
-		e.p("}\n(*out)[key] = outVal")
+		e.f.P("}\n(*out)[key] = outVal")
 	case uelem.Kind == types.Struct:
-		e.p("(*out)[key] = *val.DeepCopy()")
+		e.f.P("(*out)[key] = *val.DeepCopy()")
 	case uelem.Kind == types.TypeParam:
 		e.copyTypeParam("(*out)[key]", "val", uelem)
 	default:
 		e.fail("cannot deep-copy the values of %s: a %s has no copy semantics", t.Name, describe(uelem))
 	}
-	e.p("}")
+	e.f.P("}")
 }
 
 // assignCopy writes dst = a deep copy of src, through src's DeepCopy method,
@@ -92,11 +92,11 @@ func (e *emitter) assignCopy(dst, src string, t *types.Type, dc *types.Signature
 	}
 	switch {
 	case leftPointer == rightPointer:
-		e.p("%s = %s.DeepCopy()", dst, src)
+		e.f.P("%s = %s.DeepCopy()", dst, src)
 	case leftPointer:
-		e.p("x := %s.DeepCopy()\n%s = &x", src, dst)
+		e.f.P("x := %s.DeepCopy()\n%s = &x", src, dst)
 	default:
-		e.p("%s = *%s.DeepCopy()", dst, src)
+		e.f.P("%s = *%s.DeepCopy()", dst, src)
 	}
 }
 
@@ -106,40 +106,40 @@ func (e *emitter) copySlice(t *types.Type) {
 	}
 	ut := underlying(t)
 	elem, uelem := ut.Elem, underlying(ut.Elem)
-	e.p("*out = make(%s, len(*in))", e.name(t))
+	e.f.P("*out = make(%s, len(*in))", e.name(t))
 	if dc, dci := e.methods(elem); dc != nil || dci != nil {
-		e.p("for i := range *in {\n(*in)[i].DeepCopyInto(&(*out)[i])\n}")
+		e.f.P("for i := range *in {\n(*in)[i].DeepCopyInto(&(*out)[i])\n}")
 		return
 	}
 	if (uelem.Kind == types.Builtin || assignable(uelem)) && e.shallowUnderlying(elem) {
-		e.p("copy(*out, *in)")
+		e.f.P("copy(*out, *in)")
 		return
 	}
-	e.p("for i := range *in {")
+	e.f.P("for i := range *in {")
 	switch {
 	case isReferenceKind(uelem):
-		e.p("if (*in)[i] != nil {\nin, out := &(*in)[i], &(*out)[i]")
+		e.f.P("if (*in)[i] != nil {\nin, out := &(*in)[i], &(*out)[i]")
 		e.copyValue(elem)
-		e.p("}")
+		e.f.P("}")
 	case uelem.Kind == types.Interface:
 		if e.checkInterface(uelem) {
-			e.p("if (*in)[i] != nil {\n(*out)[i] = (*in)[i].DeepCopy%s()\n}", uelem.Name.Name)
+			e.f.P("if (*in)[i] != nil {\n(*out)[i] = (*in)[i].DeepCopy%s()\n}", uelem.Name.Name)
 		}
 	case uelem.Kind == types.Struct:
-		e.p("(*in)[i].DeepCopyInto(&(*out)[i])")
+		e.f.P("(*in)[i].DeepCopyInto(&(*out)[i])")
 	case uelem.Kind == types.TypeParam:
 		e.copyTypeParam("(*out)[i]", "(*in)[i]", uelem)
 	default:
 		e.fail("cannot deep-copy the elements of %s: a %s has no copy semantics", t.Name, describe(uelem))
 	}
-	e.p("}")
+	e.f.P("}")
 }
 
 func (e *emitter) copyStruct(t *types.Type) {
 	if e.copyByMethod(t) {
 		return
 	}
-	e.p("*out = *in")
+	e.f.P("*out = *in")
 	ut := underlying(t)
 	outer := e.at
 	for i, mem := range ut.Members {
@@ -172,26 +172,26 @@ func (e *emitter) copyField(t *types.Type, mem types.Member) {
 		if leftPointer == rightPointer || leftPointer {
 			e.assignCopy(out, in, ft, dc)
 		} else {
-			e.p("%s.DeepCopyInto(&%s)", in, out)
+			e.f.P("%s.DeepCopyInto(&%s)", in, out)
 		}
 	case uft.Kind == types.Builtin, uft.Kind == types.TypeParam && assignable(uft):
 		// *out = *in copied it.
 	case isReferenceKind(uft):
-		e.p("if %s != nil {\nin, out := &%s, &%s", in, in, out)
+		e.f.P("if %s != nil {\nin, out := &%s, &%s", in, in, out)
 		e.copyValue(ft)
-		e.p("}")
+		e.f.P("}")
 	case uft.Kind == types.Array && e.plain:
 		// controller-gen stops here, its method cut short.
 		e.fail("invalid field type: %s", goTypeString(uft))
 	case uft.Kind == types.Array:
-		e.p("%s = %s", out, in)
+		e.f.P("%s = %s", out, in)
 	case uft.Kind == types.Struct && ft.IsAssignable() && e.shallow(ft):
-		e.p("%s = %s", out, in)
+		e.f.P("%s = %s", out, in)
 	case uft.Kind == types.Struct:
-		e.p("%s.DeepCopyInto(&%s)", in, out)
+		e.f.P("%s.DeepCopyInto(&%s)", in, out)
 	case uft.Kind == types.Interface:
 		if e.checkInterface(uft) {
-			e.p("if %s != nil {\n%s = %s.DeepCopy%s()\n}", in, out, in, uft.Name.Name)
+			e.f.P("if %s != nil {\n%s = %s.DeepCopy%s()\n}", in, out, in, uft.Name.Name)
 		}
 	case uft.Kind == types.TypeParam:
 		e.copyTypeParam(out, in, uft)
@@ -211,25 +211,25 @@ func (e *emitter) copyPointer(t *types.Type) {
 			rightPointer = dc.Results[0].Type.Kind == types.Pointer
 		}
 		if rightPointer {
-			e.p("*out = (*in).DeepCopy()")
+			e.f.P("*out = (*in).DeepCopy()")
 		} else {
-			e.p("x := (*in).DeepCopy()\n*out = &x")
+			e.f.P("x := (*in).DeepCopy()\n*out = &x")
 		}
 	case assignable(uelem) && e.shallowUnderlying(elem):
-		e.p("*out = new(%s)\n**out = **in", e.name(elem))
+		e.f.P("*out = new(%s)\n**out = **in", e.name(elem))
 	case isReferenceKind(uelem):
-		e.p("*out = new(%s)\nif **in != nil {\nin, out := *in, *out", e.name(elem))
+		e.f.P("*out = new(%s)\nif **in != nil {\nin, out := *in, *out", e.name(elem))
 		if e.plain {
 			// controller-gen copies the pointee by its own name.
 			e.copyValue(elem)
 		} else {
 			e.copyValue(uelem)
 		}
-		e.p("}")
+		e.f.P("}")
 	case uelem.Kind == types.Struct:
-		e.p("*out = new(%s)\n(*in).DeepCopyInto(*out)", e.name(elem))
+		e.f.P("*out = new(%s)\n(*in).DeepCopyInto(*out)", e.name(elem))
 	case uelem.Kind == types.TypeParam:
-		e.p("*out = new(%s)", e.name(elem))
+		e.f.P("*out = new(%s)", e.name(elem))
 		e.copyTypeParam("**out", "**in", uelem)
 	default:
 		e.fail("cannot deep-copy %s: a pointer to a %s has no copy semantics", t.Name, describe(uelem))

@@ -53,7 +53,7 @@ func (e *emitter) aliasName(t *types.Type) (string, bool) {
 	if !ok || a.Obj().Pkg() == nil {
 		return "", false
 	}
-	return e.raw.Name(&types.Type{Name: types.Name{Package: a.Obj().Pkg().Path(), Name: a.Obj().Name()}}), true
+	return e.f.Name(&types.Type{Name: types.Name{Package: a.Obj().Pkg().Path(), Name: a.Obj().Name()}}), true
 }
 
 // basicName spells a basic type as the field declares it, in

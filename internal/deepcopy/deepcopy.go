@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
@@ -44,24 +43,14 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.Li
 	if len(ts) == 0 {
 		return nil
 	}
-	tracker := generator.NewImportTrackerForPackage(p.Path)
-	e := &emitter{m: m, pkg: p.Path, raw: namer.NewRawNamer(p.Path, tracker), diags: diags}
+	f := output.NewGoFile(p.Path)
+	f.Header = output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag}
+	f.Tool, f.Package = g.Name(), strings.Split(path.Base(p.Path), ".")[0]
+	e := &emitter{m: m, pkg: p.Path, f: f, diags: diags}
 	for _, t := range ts {
 		e.typeMethods(t)
 	}
-	f := output.GoFile{
-		Header:  output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
-		Tool:    g.Name(),
-		Package: strings.Split(path.Base(p.Path), ".")[0],
-		Body:    e.buf,
-	}
-	f.Imports = output.ImportsWithout(tracker.ImportLines(), p.Path)
-	data, err := f.Bytes()
-	if err != nil {
-		diags.Errorf(m.Position(ts[0]), "deepcopy-gen produced code that does not parse (a bug): %v", err)
-		return nil
-	}
-	return &output.File{Path: output.Join(p.Dir, g.OutputFile), Data: data}
+	return f.File(output.Join(p.Dir, g.OutputFile), m.Position(ts[0]), diags)
 }
 
 // selectTypes returns the types of p that get methods, in the order upstream

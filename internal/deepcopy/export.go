@@ -1,30 +1,29 @@
 package deepcopy
 
 import (
-	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/model"
+	"github.com/apigen-dev/apigen/output"
 )
 
 // Writer writes the methods of one type at a time in controller-gen's form
 // (no closing return in DeepCopyInto, no DeepCopy<Interface> methods),
-// naming other packages through the caller's import tracker. It lets
+// naming other packages as the file written to does. It lets
 // controller-gen's object generator share this package's copying code.
 type Writer struct{ e *emitter }
 
 // NewWriter returns a Writer for types of package p.
-func NewWriter(m *model.Model, p *model.Package, tracker namer.ImportTracker, diags *diag.List) *Writer {
-	return &Writer{e: &emitter{m: m, pkg: p.Path, raw: namer.NewRawNamer(p.Path, tracker), diags: diags, plain: true}}
+func NewWriter(m *model.Model, p *model.Package, diags *diag.List) *Writer {
+	return &Writer{e: &emitter{m: m, pkg: p.Path, diags: diags, plain: true}}
 }
 
-// Methods returns DeepCopyInto and DeepCopy for t, less those written by
-// hand.
-func (w *Writer) Methods(t *types.Type) []byte {
-	w.e.buf.Reset()
+// Methods writes to f DeepCopyInto and DeepCopy for t, less those written
+// by hand.
+func (w *Writer) Methods(f *output.GoFile, t *types.Type) {
+	w.e.f = f
 	w.e.typeMethods(t)
-	return append([]byte(nil), w.e.buf.Bytes()...)
 }
 
 // Copyable reports whether t gets methods when its package asks for all.

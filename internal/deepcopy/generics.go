@@ -22,7 +22,7 @@ func (e *emitter) copyTypeParam(dst, src string, t *types.Type) {
 	if strings.HasPrefix(src, "*") {
 		src = "(" + src + ")"
 	}
-	e.p("%s = %s.DeepCopy()", dst, src)
+	e.f.P("%s = %s.DeepCopy()", dst, src)
 }
 
 // assignable reports whether assignment deep-copies values of t: t is

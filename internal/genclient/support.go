@@ -8,18 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/namer"
-	"k8s.io/gengo/v2/types"
 )
-
-// Names spells types as seen from one generated package, importing their
-// packages as it goes. The first package to claim a local name keeps it,
-// so callers must name types in the order upstream's templates do.
-type Names struct {
-	tracker *namer.DefaultImportTracker
-	raw     namer.Namer
-}
 
 // Namers spell an API type in generated code: its public and private
 // names, and its public plural. Namers cache what they named, so
@@ -37,20 +27,6 @@ func NewNamers(pluralExceptions map[string]string) Namers {
 		Plural:  namer.NewPublicPluralNamer(pluralExceptions),
 	}
 }
-
-// NewNames starts the names of a file of package pkg.
-func NewNames(pkg string) *Names {
-	tracker := generator.NewImportTrackerForPackage(pkg)
-	return &Names{tracker: tracker, raw: namer.NewRawNamer(pkg, tracker)}
-}
-
-// Of returns how the file spells n, qualified by its package's local name.
-func (n *Names) Of(name types.Name) string {
-	return n.raw.Name(&types.Type{Name: name})
-}
-
-// Imports returns the file's import lines.
-func (n *Names) Imports() []string { return n.tracker.ImportLines() }
 
 // GeneratedFiles returns the Go files below root whose header says tool
 // generated them: the files a generator answers for, so that

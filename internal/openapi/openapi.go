@@ -14,16 +14,9 @@
 package openapi
 
 import (
-	"bytes"
-	"errors"
-	"go/format"
 	"go/token"
 	"path"
 	"runtime"
-	"sync"
-
-	"k8s.io/gengo/v2/generator"
-	"k8s.io/gengo/v2/namer"
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
@@ -59,76 +52,26 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	r := computed(m, diags)
 	g.Report = report(r.lint)
 	checkCEL(r.data, diags)
-	data, err := g.file(r.defs)
-	if err != nil {
-		diags.Errorf(token.Position{}, "openapi-gen produced code that does not parse (a bug): %v", err)
-		return out
+	if f := g.file(r.defs).File(file, token.Position{}, diags); f != nil {
+		out.Files = append(out.Files, *f)
 	}
-	out.Files = append(out.Files, output.File{Path: file, Data: data})
 	return out
 }
 
-// file renders the definitions and formats the result. Formatting is most
-// of the work, so the schema functions are formatted in parallel, in
-// chunks: gofmt formats each top-level function on its own.
-func (g *Generator) file(defs []*definition) ([]byte, error) {
-	tracker := generator.NewImportTrackerForPackage(g.OutputPkg)
-	var body bytes.Buffer
-	r := &renderer{raw: namer.NewRawNamer(g.OutputPkg, tracker), buf: &body}
+// file renders the definitions. Formatting is most of the work, so each
+// schema function is cut apart, for the writer to format them in parallel.
+func (g *Generator) file(defs []*definition) *output.GoFile {
+	f := output.NewGoFile(g.OutputPkg)
+	f.Header = output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag}
+	f.Tool, f.Package = g.Name(), path.Base(g.OutputPkg)
+	r := &renderer{f: f}
 	r.index(defs)
-	cuts := []int{body.Len()}
+	f.Cut()
 	for _, d := range defs {
 		r.function(d)
-		cuts = append(cuts, body.Len())
+		f.Cut()
 	}
-	head := output.GoFile{
-		Header:  output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag},
-		Tool:    g.Name(),
-		Package: path.Base(g.OutputPkg),
-		Imports: tracker.ImportLines(),
-	}
-	head.Body.Write(body.Bytes()[:cuts[0]])
-	chunks := split(body.Bytes(), cuts, 4*workers())
-	formatted := make([][]byte, len(chunks)+1)
-	errs := make([]error, len(chunks)+1)
-	var wg sync.WaitGroup
-	wg.Go(func() { formatted[0], errs[0] = head.Bytes() })
-	for i, c := range chunks {
-		wg.Go(func() { formatted[i+1], errs[i+1] = formatDecls(c) })
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	return bytes.Join(formatted, []byte("\n")), nil
-}
-
-// split cuts body[cuts[0]:] into about n pieces of similar size, at cuts.
-func split(body []byte, cuts []int, n int) [][]byte {
-	var out [][]byte
-	total := cuts[len(cuts)-1] - cuts[0]
-	start := cuts[0]
-	for _, c := range cuts[1:] {
-		if c > start && (c-start)*n >= total {
-			out = append(out, body[start:c])
-			start = c
-		}
-	}
-	if start < cuts[len(cuts)-1] {
-		out = append(out, body[start:cuts[len(cuts)-1]])
-	}
-	return out
-}
-
-// formatDecls formats top-level declarations as gofmt formats them in a
-// file.
-func formatDecls(decls []byte) ([]byte, error) {
-	const clause = "package p\n\n"
-	out, err := format.Source(append([]byte(clause), decls...))
-	if err != nil {
-		return nil, err
-	}
-	return bytes.TrimPrefix(out, []byte(clause)), nil
+	return f
 }
 
 // workers is how many types are computed at once.

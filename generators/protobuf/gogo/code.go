@@ -2,34 +2,17 @@ package gogo
 
 import (
 	"fmt"
-	"google.golang.org/protobuf/reflect/protoreflect"
 	"sort"
 	"strconv"
-	"strings"
+
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/apigen-dev/apigen/output"
 )
 
-// code collects Go source one line at a time, as gogo's P does. The text
-// is formatted as a whole later, so lines carry no indentation.
-type code struct{ strings.Builder }
-
-// p writes its parts and ends the line.
-func (w *code) p(parts ...string) {
-	for _, s := range parts {
-		w.WriteString(s)
-	}
-	w.WriteByte('\n')
-}
-
-// ps writes several lines.
-func (w *code) ps(lines ...string) {
-	for _, l := range lines {
-		w.p(l)
-	}
-}
-
 // returnIfErr writes the error check that gogo writes after a call.
-func (w *code) returnIfErr(ret string) {
-	w.ps("if err != nil {", "return "+ret, "}")
+func returnIfErr(w *output.GoFile, ret string) {
+	w.Lines("if err != nil {", "return "+ret, "}")
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -37,12 +20,12 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // openGuard writes the if that gogo puts around a field in Marshal and
 // Size: a length check when it is repeated, a nil check when it may be
 // nil. It reports whether it wrote one.
-func openGuard(w *code, f *fld) bool {
+func openGuard(w *output.GoFile, f *fld) bool {
 	switch {
 	case f.repeated():
-		w.p("if len(m.", f.name, ") > 0 {")
+		w.Println("if len(m.", f.name, ") > 0 {")
 	case f.nilCheck():
-		w.p("if m.", f.name, " != nil {")
+		w.Println("if m.", f.name, " != nil {")
 	default:
 		return false
 	}

@@ -2,37 +2,39 @@ package gogo
 
 import (
 	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/apigen-dev/apigen/output"
 )
 
 // marshal writes what gogo's marshalto plugin writes: Marshal, MarshalTo
 // and MarshalToSizedBuffer per message, then encodeVarint.
-func (g *fileGen) marshal(w *code) {
+func (g *fileGen) marshal(w *output.GoFile) {
 	any := g.forEach(func(m *msg) bool { return m.marshaler }, func(m *msg) {
 		byNumber(m.fields)
 		n := m.name()
-		w.p("func (m *", n, ") Marshal() (dAtA []byte, err error) {")
-		w.ps("size := m.Size()", "dAtA = make([]byte, size)", "n, err := m.MarshalToSizedBuffer(dAtA[:size])")
-		w.returnIfErr("nil, err")
-		w.ps("return dAtA[:n], nil", "}", "")
-		w.p("func (m *", n, ") MarshalTo(dAtA []byte) (int, error) {")
-		w.ps("size := m.Size()", "return m.MarshalToSizedBuffer(dAtA[:size])", "}", "")
-		w.p("func (m *", n, ") MarshalToSizedBuffer(dAtA []byte) (int, error) {")
-		w.ps("i := len(dAtA)", "_ = i", "var l int", "_ = l")
+		w.Println("func (m *", n, ") Marshal() (dAtA []byte, err error) {")
+		w.Lines("size := m.Size()", "dAtA = make([]byte, size)", "n, err := m.MarshalToSizedBuffer(dAtA[:size])")
+		returnIfErr(w, "nil, err")
+		w.Lines("return dAtA[:n], nil", "}", "")
+		w.Println("func (m *", n, ") MarshalTo(dAtA []byte) (int, error) {")
+		w.Lines("size := m.Size()", "return m.MarshalToSizedBuffer(dAtA[:size])", "}", "")
+		w.Println("func (m *", n, ") MarshalToSizedBuffer(dAtA []byte) (int, error) {")
+		w.Lines("i := len(dAtA)", "_ = i", "var l int", "_ = l")
 		for i := len(m.fields) - 1; i >= 0; i-- {
 			g.marshalField(w, m, m.fields[i])
 		}
-		w.ps("return len(dAtA) - i, nil", "}", "")
+		w.Lines("return len(dAtA) - i, nil", "}", "")
 	})
 	if any {
-		w.p("func encodeVarint", g.local, "(dAtA []byte, offset int, v uint64) int {")
-		w.p("offset -= sov", g.local, "(v)")
-		w.ps("base := offset", "for v >= 1<<7 {", "dAtA[offset] = uint8(v&0x7f|0x80)", "v >>= 7", "offset++", "}",
+		w.Println("func encodeVarint", g.local, "(dAtA []byte, offset int, v uint64) int {")
+		w.Println("offset -= sov", g.local, "(v)")
+		w.Lines("base := offset", "for v >= 1<<7 {", "dAtA[offset] = uint8(v&0x7f|0x80)", "v >>= 7", "offset++", "}",
 			"dAtA[offset] = uint8(v)", "return base", "}")
 	}
 }
 
 // marshalField writes one field backwards into dAtA.
-func (g *fileGen) marshalField(w *code, m *msg, f *fld) {
+func (g *fileGen) marshalField(w *output.GoFile, m *msg, f *fld) {
 	name := "m." + f.name
 	guarded := openGuard(w, f)
 	_, wire := g.goType(f)
@@ -48,19 +50,19 @@ func (g *fileGen) marshalField(w *code, m *msg, f *fld) {
 			g.marshalElem(w, f.kind(), val)
 		}
 		encodeKey(w, num, wireType(wire))
-		w.p("}")
+		w.Println("}")
 	default:
 		g.marshalValue(w, f.kind(), f.value())
 		encodeKey(w, num, wireType(wire))
 	}
 	if guarded {
-		w.p("}")
+		w.Println("}")
 	}
 }
 
 // marshalElem writes an element of a repeated field; floating point and
 // zigzag elements go through a numbered variable first.
-func (g *fileGen) marshalElem(w *code, k protoreflect.Kind, val string) {
+func (g *fileGen) marshalElem(w *output.GoFile, k protoreflect.Kind, val string) {
 	var tmp, conv string
 	switch k {
 	case protoreflect.DoubleKind:
@@ -77,7 +79,7 @@ func (g *fileGen) marshalElem(w *code, k protoreflect.Kind, val string) {
 	}
 	g.numGen++
 	v := tmp + itoa(g.numGen)
-	w.p(v, " := ", conv)
+	w.Println(v, " := ", conv)
 	switch k {
 	case protoreflect.DoubleKind:
 		fixed(w, 64, v)
@@ -89,7 +91,7 @@ func (g *fileGen) marshalElem(w *code, k protoreflect.Kind, val string) {
 }
 
 // marshalValue writes one value of a kind, given as an expression.
-func (g *fileGen) marshalValue(w *code, k protoreflect.Kind, v string) {
+func (g *fileGen) marshalValue(w *output.GoFile, k protoreflect.Kind, v string) {
 	switch k {
 	case protoreflect.DoubleKind:
 		fixed(w, 64, "math.Float64bits(float64("+v+"))")
@@ -100,10 +102,10 @@ func (g *fileGen) marshalValue(w *code, k protoreflect.Kind, v string) {
 	case protoreflect.Fixed32Kind, protoreflect.Sfixed32Kind:
 		fixed(w, 32, v)
 	case protoreflect.BoolKind:
-		w.ps("i--", "if "+v+" {", "dAtA[i] = 1", "} else {", "dAtA[i] = 0", "}")
+		w.Lines("i--", "if "+v+" {", "dAtA[i] = 1", "} else {", "dAtA[i] = 0", "}")
 	case protoreflect.StringKind, protoreflect.BytesKind:
-		w.p("i -= len(", v, ")")
-		w.p("copy(dAtA[i:], ", v, ")")
+		w.Println("i -= len(", v, ")")
+		w.Println("copy(dAtA[i:], ", v, ")")
 		g.varint(w, "len("+v+")")
 	case protoreflect.Sint32Kind:
 		g.varint(w, "(uint32("+v+") << 1) ^ uint32(("+v+" >> 31))")
@@ -118,48 +120,48 @@ func (g *fileGen) marshalValue(w *code, k protoreflect.Kind, v string) {
 }
 
 // marshalMsg writes a message through its own MarshalToSizedBuffer.
-func (g *fileGen) marshalMsg(w *code, v string) {
-	w.p("{")
-	w.p("size, err := ", v, ".MarshalToSizedBuffer(dAtA[:i])")
-	w.returnIfErr("0, err")
-	w.p("i -= size")
+func (g *fileGen) marshalMsg(w *output.GoFile, v string) {
+	w.Println("{")
+	w.Println("size, err := ", v, ".MarshalToSizedBuffer(dAtA[:i])")
+	returnIfErr(w, "0, err")
+	w.Println("i -= size")
 	g.varint(w, "size")
-	w.p("}")
+	w.Println("}")
 }
 
 // marshalMap writes a map's entries: keys sorted when the marshaler is
 // stable, and each entry's value, key and length backwards.
-func (g *fileGen) marshalMap(w *code, m *msg, f *fld) {
+func (g *fileGen) marshalMap(w *output.GoFile, m *msg, f *fld) {
 	name := "m." + f.name
 	keyGo := g.bare(f.plain(0))
 	keyAlias := g.bare(f.entry(0))
 	var key string
 	if m.stable {
 		keys := "keysFor" + f.name
-		w.p(keys, " := make([]", keyGo, ", 0, len(", name, "))")
-		w.p("for k := range ", name, " {")
-		w.p(keys, " = append(", keys, ", ", keyGo, "(k))")
-		w.p("}")
-		w.p("sort.", camelCase(keyGo), "s(", keys, ")")
+		w.Println(keys, " := make([]", keyGo, ", 0, len(", name, "))")
+		w.Println("for k := range ", name, " {")
+		w.Println(keys, " = append(", keys, ", ", keyGo, "(k))")
+		w.Println("}")
+		w.Println("sort.", camelCase(keyGo), "s(", keys, ")")
 		key = reverseLoop(w, keys)
-		w.p("v := ", name, "[", keyAlias, "(", key, ")]")
+		w.Println("v := ", name, "[", keyAlias, "(", key, ")]")
 	} else {
-		w.p("for k := range ", name, " {")
+		w.Println("for k := range ", name, " {")
 		key = "k"
-		w.p("v := ", name, "[", key, "]")
+		w.Println("v := ", name, "[", key, "]")
 	}
-	w.p("baseI := i")
+	w.Println("baseI := i")
 	g.marshalMapValue(w, f)
 	_, keyWire := g.goType(f.plain(0))
 	g.marshalValue(w, f.plain(0).kind(), key)
 	encodeKey(w, 1, wireType(keyWire))
 	g.varint(w, "baseI - i")
 	encodeKey(w, f.desc.Number(), 2)
-	w.p("}")
+	w.Println("}")
 }
 
 // marshalMapValue writes the value of a map entry and its key.
-func (g *fileGen) marshalMapValue(w *code, f *fld) {
+func (g *fileGen) marshalMapValue(w *output.GoFile, f *fld) {
 	val := f.entry(1)
 	nullable, typ, alias := g.valueTypes(f)
 	acc := "v"
@@ -175,38 +177,38 @@ func (g *fileGen) marshalMapValue(w *code, f *fld) {
 	}
 	guard := (nullable && val.isMsg()) || val.kind() == protoreflect.BytesKind
 	if guard {
-		w.p("if ", acc, " != nil {")
+		w.Println("if ", acc, " != nil {")
 	}
 	g.marshalValue(w, val.kind(), acc)
 	_, wire := g.goType(f.plain(1))
 	encodeKey(w, 2, wireType(wire))
 	if guard {
-		w.p("}")
+		w.Println("}")
 	}
 }
 
 // reverseLoop opens gogo's backwards loop over a slice and returns the
 // element expression.
-func reverseLoop(w *code, slice string) string {
-	w.p("for iNdEx := len(", slice, ") - 1; iNdEx >= 0; iNdEx-- {")
+func reverseLoop(w *output.GoFile, slice string) string {
+	w.Println("for iNdEx := len(", slice, ") - 1; iNdEx >= 0; iNdEx-- {")
 	return slice + "[iNdEx]"
 }
 
 // encodeKey writes a field's key backwards, a byte at a time.
-func encodeKey(w *code, num protoreflect.FieldNumber, wt int) {
+func encodeKey(w *output.GoFile, num protoreflect.FieldNumber, wt int) {
 	b := keyBytes(num, wt)
 	for i := len(b) - 1; i >= 0; i-- {
-		w.p("i--")
-		w.p("dAtA[i] = ", b[i])
+		w.Println("i--")
+		w.Println("dAtA[i] = ", b[i])
 	}
 }
 
-func (g *fileGen) varint(w *code, v string) {
-	w.p("i = encodeVarint", g.local, "(dAtA, i, uint64(", v, "))")
+func (g *fileGen) varint(w *output.GoFile, v string) {
+	w.Println("i = encodeVarint", g.local, "(dAtA, i, uint64(", v, "))")
 }
 
 // fixed writes a little-endian 32 or 64 bit value.
-func fixed(w *code, bits int, v string) {
-	w.p("i -= ", itoa(bits/8))
-	w.p("encoding_binary.LittleEndian.PutUint", itoa(bits), "(dAtA[i:], uint", itoa(bits), "(", v, "))")
+func fixed(w *output.GoFile, bits int, v string) {
+	w.Println("i -= ", itoa(bits/8))
+	w.Println("encoding_binary.LittleEndian.PutUint", itoa(bits), "(dAtA[i:], uint", itoa(bits), "(", v, "))")
 }

@@ -4,32 +4,34 @@ import (
 	"strings"
 
 	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/apigen-dev/apigen/output"
 )
 
 // size writes what gogo's size plugin writes: Size per message, then
 // sov and soz.
-func (g *fileGen) size(w *code) {
+func (g *fileGen) size(w *output.GoFile) {
 	any := g.forEach(func(m *msg) bool { return m.sizer }, func(m *msg) {
-		w.p("func (m *", m.name(), ") Size() (n int) {")
-		w.ps("if m == nil {", "return 0", "}", "var l int", "_ = l")
+		w.Println("func (m *", m.name(), ") Size() (n int) {")
+		w.Lines("if m == nil {", "return 0", "}", "var l int", "_ = l")
 		for _, f := range m.fields {
 			g.sizeField(w, f)
 		}
-		w.ps("return n", "}", "")
+		w.Lines("return n", "}", "")
 	})
 	if !any {
 		return
 	}
-	w.p()
-	w.p("func sov", g.local, "(x uint64) (n int) {")
-	w.ps("return (math_bits.Len64(x | 1) + 6)/ 7", "}")
-	w.p("func soz", g.local, "(x uint64) (n int) {")
-	w.p("return sov", g.local, "(uint64((x << 1) ^ uint64((int64(x) >> 63))))")
-	w.p("}")
+	w.Println()
+	w.Println("func sov", g.local, "(x uint64) (n int) {")
+	w.Lines("return (math_bits.Len64(x | 1) + 6)/ 7", "}")
+	w.Println("func soz", g.local, "(x uint64) (n int) {")
+	w.Println("return sov", g.local, "(uint64((x << 1) ^ uint64((int64(x) >> 63))))")
+	w.Println("}")
 }
 
 // sizeField adds one field's length to n.
-func (g *fileGen) sizeField(w *code, f *fld) {
+func (g *fileGen) sizeField(w *output.GoFile, f *fld) {
 	name := "m." + f.name
 	guarded := openGuard(w, f)
 	_, wire := g.goType(f)
@@ -43,7 +45,7 @@ func (g *fileGen) sizeField(w *code, f *fld) {
 		g.sizeSingle(w, f.kind(), f.value(), key)
 	}
 	if guarded {
-		w.p("}")
+		w.Println("}")
 	}
 }
 
@@ -65,67 +67,67 @@ func isZigzag(k protoreflect.Kind) bool {
 }
 
 // sizeSingle adds the length of a value that is not repeated.
-func (g *fileGen) sizeSingle(w *code, k protoreflect.Kind, v string, keyLen int) {
+func (g *fileGen) sizeSingle(w *output.GoFile, k protoreflect.Kind, v string, keyLen int) {
 	key := itoa(keyLen)
 	switch {
 	case fixedSize(k) > 0:
-		w.p("n+=", itoa(keyLen+fixedSize(k)))
+		w.Println("n+=", itoa(keyLen+fixedSize(k)))
 	case k == protoreflect.MessageKind:
-		w.p("l=", v, ".Size()")
-		w.p("n+=", key, "+l+sov", g.local, "(uint64(l))")
+		w.Println("l=", v, ".Size()")
+		w.Println("n+=", key, "+l+sov", g.local, "(uint64(l))")
 	case k == protoreflect.StringKind || k == protoreflect.BytesKind:
-		w.p("l=len(", v, ")")
-		w.p("n+=", key, "+l+sov", g.local, "(uint64(l))")
+		w.Println("l=len(", v, ")")
+		w.Println("n+=", key, "+l+sov", g.local, "(uint64(l))")
 	case isZigzag(k):
-		w.p("n+=", key, "+soz", g.local, "(uint64(", v, "))")
+		w.Println("n+=", key, "+soz", g.local, "(uint64(", v, "))")
 	default:
-		w.p("n+=", key, "+sov", g.local, "(uint64(", v, "))")
+		w.Println("n+=", key, "+sov", g.local, "(uint64(", v, "))")
 	}
 }
 
 // sizeRepeated adds the length of every element of a repeated field.
-func (g *fileGen) sizeRepeated(w *code, f *fld, name string, keyLen int) {
+func (g *fileGen) sizeRepeated(w *output.GoFile, f *fld, name string, keyLen int) {
 	k, key := f.kind(), itoa(keyLen)
 	switch {
 	case fixedSize(k) > 0:
-		w.p("n+=", itoa(keyLen+fixedSize(k)), "*len(", name, ")")
+		w.Println("n+=", itoa(keyLen+fixedSize(k)), "*len(", name, ")")
 		return
 	case k == protoreflect.MessageKind:
-		w.p("for _, e := range ", name, " { ")
-		w.p("l=e.Size()")
-		w.p("n+=", key, "+l+sov", g.local, "(uint64(l))")
+		w.Println("for _, e := range ", name, " { ")
+		w.Println("l=e.Size()")
+		w.Println("n+=", key, "+l+sov", g.local, "(uint64(l))")
 	case k == protoreflect.StringKind:
-		w.p("for _, s := range ", name, " { ")
-		w.p("l = len(s)")
-		w.p("n+=", key, "+l+sov", g.local, "(uint64(l))")
+		w.Println("for _, s := range ", name, " { ")
+		w.Println("l = len(s)")
+		w.Println("n+=", key, "+l+sov", g.local, "(uint64(l))")
 	case k == protoreflect.BytesKind:
-		w.p("for _, b := range ", name, " { ")
-		w.p("l = len(b)")
-		w.p("n+=", key, "+l+sov", g.local, "(uint64(l))")
+		w.Println("for _, b := range ", name, " { ")
+		w.Println("l = len(b)")
+		w.Println("n+=", key, "+l+sov", g.local, "(uint64(l))")
 	case isZigzag(k):
-		w.p("for _, e := range ", name, " {")
-		w.p("n+=", key, "+soz", g.local, "(uint64(e))")
+		w.Println("for _, e := range ", name, " {")
+		w.Println("n+=", key, "+soz", g.local, "(uint64(e))")
 	default:
-		w.p("for _, e := range ", name, " {")
-		w.p("n+=", key, "+sov", g.local, "(uint64(e))")
+		w.Println("for _, e := range ", name, " {")
+		w.Println("n+=", key, "+sov", g.local, "(uint64(e))")
 	}
-	w.p("}")
+	w.Println("}")
 }
 
 // sizeMap adds the length of every entry of a map.
-func (g *fileGen) sizeMap(w *code, f *fld) {
+func (g *fileGen) sizeMap(w *output.GoFile, f *fld) {
 	_, keyWire := g.goType(f.entry(0))
 	_, valWire := g.goType(f.entry(1))
 	fieldKey := keySize(f.desc.Number(), 2)
 	valKey := itoa(keySize(2, wireType(valWire)))
-	w.p("for k, v := range m.", f.name, " { ")
-	w.ps("_ = k", "_ = v")
+	w.Println("for k, v := range m.", f.name, " { ")
+	w.Lines("_ = k", "_ = v")
 	sum := []string{itoa(keySize(1, wireType(keyWire)))}
 	sum = append(sum, g.sizeKey(f.plain(0).kind()))
 	sum = append(sum, g.sizeMapValue(w, f, valKey)...)
-	w.p("mapEntrySize := ", strings.Join(sum, "+"))
-	w.p("n+=mapEntrySize+", itoa(fieldKey), "+sov", g.local, "(uint64(mapEntrySize))")
-	w.p("}")
+	w.Println("mapEntrySize := ", strings.Join(sum, "+"))
+	w.Println("n+=mapEntrySize+", itoa(fieldKey), "+sov", g.local, "(uint64(mapEntrySize))")
+	w.Println("}")
 }
 
 // sizeKey is the length of a map key k.
@@ -143,7 +145,7 @@ func (g *fileGen) sizeKey(k protoreflect.Kind) string {
 
 // sizeMapValue returns the terms of a map value's length, writing first
 // what computes l.
-func (g *fileGen) sizeMapValue(w *code, f *fld, valKey string) []string {
+func (g *fileGen) sizeMapValue(w *output.GoFile, f *fld, valKey string) []string {
 	k := f.plain(1).kind()
 	switch {
 	case fixedSize(k) > 0:
@@ -151,9 +153,9 @@ func (g *fileGen) sizeMapValue(w *code, f *fld, valKey string) []string {
 	case k == protoreflect.StringKind:
 		return []string{valKey, "len(v)+sov" + g.local + "(uint64(len(v)))"}
 	case k == protoreflect.BytesKind:
-		w.ps("l = 0", "if v != nil {")
-		w.p("l = ", valKey, " + len(v)+sov"+g.local+"(uint64(len(v)))")
-		w.p("}")
+		w.Lines("l = 0", "if v != nil {")
+		w.Println("l = ", valKey, " + len(v)+sov"+g.local+"(uint64(len(v)))")
+		w.Println("}")
 		return []string{"l"}
 	case isZigzag(k):
 		return []string{valKey, "soz" + g.local + "(uint64(v))"}
@@ -166,14 +168,14 @@ func (g *fileGen) sizeMapValue(w *code, f *fld, valKey string) []string {
 		if typ != alias {
 			size = "((" + typ + ")(v)).Size()"
 		}
-		w.ps("l = 0", "if v != nil {", "l = "+size)
-		w.p("l += ", valKey, " + sov"+g.local+"(uint64(l))")
-		w.p("}")
+		w.Lines("l = 0", "if v != nil {", "l = "+size)
+		w.Println("l += ", valKey, " + sov"+g.local+"(uint64(l))")
+		w.Println("}")
 		return []string{"l"}
 	}
 	if typ != alias {
 		size = "((*" + typ + ")(&v)).Size()"
 	}
-	w.p("l = ", size)
+	w.Println("l = ", size)
 	return []string{valKey, "l+sov" + g.local + "(uint64(l))"}
 }

@@ -2,15 +2,17 @@ package gogo
 
 import (
 	"strings"
+
+	"github.com/apigen-dev/apigen/output"
 )
 
 // stringer writes what gogo's stringer plugin writes: String per message,
 // then valueToString. Its `for k, _ := range` is written as gofmt -s
 // leaves it.
-func (g *fileGen) stringer(w *code) {
+func (g *fileGen) stringer(w *output.GoFile) {
 	any := g.forEach(func(m *msg) bool { return m.stringer }, func(m *msg) {
-		w.p("func (this *", m.name(), ") String() string {")
-		w.ps("if this == nil {", `return "nil"`, "}")
+		w.Println("func (this *", m.name(), ") String() string {")
+		w.Lines("if this == nil {", `return "nil"`, "}")
 		for _, f := range m.fields {
 			if f.repeated() && !f.isMap() && f.isMsg() {
 				g.repeatedString(w, f)
@@ -21,15 +23,15 @@ func (g *fileGen) stringer(w *code) {
 				g.mapString(w, f)
 			}
 		}
-		w.p("s := strings.Join([]string{`&", m.name(), "{`,")
+		w.Println("s := strings.Join([]string{`&", m.name(), "{`,")
 		for _, f := range m.fields {
-			w.p("`", f.name, ":` + ", g.fieldString(f), " + `,`,")
+			w.Println("`", f.name, ":` + ", g.fieldString(f), " + `,`,")
 		}
-		w.ps("`}`,", `},"")`, "return s", "}")
+		w.Lines("`}`,", `},"")`, "return s", "}")
 	})
 	if any {
-		w.p("func valueToString", g.local, "(v interface{}) string {")
-		w.ps("rv := reflect.ValueOf(v)", "if rv.IsNil() {", `return "nil"`, "}",
+		w.Println("func valueToString", g.local, "(v interface{}) string {")
+		w.Lines("rv := reflect.ValueOf(v)", "if rv.IsNil() {", `return "nil"`, "}",
 			"pv := reflect.Indirect(rv).Interface()", `return fmt.Sprintf("*%v", pv)`, "}")
 	}
 }
@@ -64,7 +66,7 @@ func (g *fileGen) ownStringer(name string) bool {
 }
 
 // repeatedString writes the loop that prints a repeated message field.
-func (g *fileGen) repeatedString(w *code, f *fld) {
+func (g *fileGen) repeatedString(w *output.GoFile, f *fld) {
 	full := g.typeName(f.msg)
 	short := full[strings.LastIndex(full, ".")+1:]
 	own := g.ownStringer(full)
@@ -73,41 +75,41 @@ func (g *fileGen) repeatedString(w *code, f *fld) {
 	if f.nullable {
 		star = "*"
 	}
-	w.p(v, ` := "[]`, star, short, `{"`)
-	w.p("for _, f := range this.", f.name, " {")
+	w.Println(v, ` := "[]`, star, short, `{"`)
+	w.Println("for _, f := range this.", f.name, " {")
 	switch {
 	case f.nullable || own:
-		w.p(v, " += ", g.msgString(f, "f", !f.nullable), ` + ","`)
+		w.Println(v, " += ", g.msgString(f, "f", !f.nullable), ` + ","`)
 	default:
-		w.p(v, ` += fmt.Sprintf("%v", f) + ","`)
+		w.Println(v, ` += fmt.Sprintf("%v", f) + ","`)
 	}
-	w.p("}")
-	w.p(v, ` += "}"`)
+	w.Println("}")
+	w.Println(v, ` += "}"`)
 }
 
 // mapString writes the loop that prints a map field with sorted keys.
-func (g *fileGen) mapString(w *code, f *fld) {
+func (g *fileGen) mapString(w *output.GoFile, f *fld) {
 	keyGo := g.bare(f.plain(0))
 	keyAlias := g.bare(f.entry(0))
 	keys, v, name := "keysFor"+f.name, "mapStringFor"+f.name, "this."+f.name
-	w.p(keys, " := make([]", keyGo, ", 0, len(", name, "))")
-	w.p("for k := range ", name, " {")
+	w.Println(keys, " := make([]", keyGo, ", 0, len(", name, "))")
+	w.Println("for k := range ", name, " {")
 	if keyAlias == keyGo {
-		w.p(keys, " = append(", keys, ", k)")
+		w.Println(keys, " = append(", keys, ", k)")
 	} else {
-		w.p(keys, " = append(", keys, ", ", keyGo, "(k))")
+		w.Println(keys, " = append(", keys, ", ", keyGo, "(k))")
 	}
-	w.p("}")
-	w.p("sort.", camelCase(keyGo), "s(", keys, ")")
-	w.p(v, ` := "`, g.mapTypes(f), `{"`)
-	w.p("for _, k := range ", keys, " {")
+	w.Println("}")
+	w.Println("sort.", camelCase(keyGo), "s(", keys, ")")
+	w.Println(v, ` := "`, g.mapTypes(f), `{"`)
+	w.Println("for _, k := range ", keys, " {")
 	idx := "k"
 	if keyAlias != keyGo {
 		idx = keyAlias + "(k)"
 	}
-	w.p(v, ` += fmt.Sprintf("%v: %v,", k, `, name, "[", idx, "])")
-	w.p("}")
-	w.p(v, ` += "}"`)
+	w.Println(v, ` += fmt.Sprintf("%v: %v,", k, `, name, "[", idx, "])")
+	w.Println("}")
+	w.Println(v, ` += "}"`)
 }
 
 // fieldString is the expression String prints for a field.
