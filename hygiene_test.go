@@ -3,6 +3,7 @@ package apigen_test
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -106,5 +107,31 @@ func TestGeneratorsIndependent(t *testing.T) {
 	}
 	if checked < 17 {
 		t.Fatalf("checked %d generator packages; go list gave %q", checked, lines)
+	}
+}
+
+// TestOneWriterTypedMarkers checks that only package output sets up
+// gengo's import tracker, and only package markers reads a marker's
+// untyped value.
+func TestOneWriterTypedMarkers(t *testing.T) {
+	for _, rule := range []struct{ text, home string }{
+		{"NewImportTrackerForPackage", "output/"},
+		{".Value.(", "markers/"},
+	} {
+		filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+			switch {
+			case err != nil:
+				return err
+			case d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && p != ".":
+				return filepath.SkipDir
+			case d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") || strings.HasPrefix(p, rule.home):
+				return nil
+			}
+			data, err := os.ReadFile(p)
+			if err == nil && strings.Contains(string(data), rule.text) {
+				t.Errorf("%s uses %s, which belongs in %s only", p, rule.text, rule.home)
+			}
+			return err
+		})
 	}
 }
