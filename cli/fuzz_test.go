@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // FuzzPlurals feeds --plural-exceptions values, split as the flag splits
@@ -19,7 +19,7 @@ func FuzzPlurals(f *testing.F) {
 		items := strings.Split(value, ",")
 		m1, err1 := Plurals("client-", items)
 		m2, err2 := Plurals("client-", items)
-		if !reflect.DeepEqual(m1, m2) || !refmod.SameError(err1, err2) {
+		if !reflect.DeepEqual(m1, m2) || !refmodtest.SameError(err1, err2) {
 			t.Errorf("two parses of %q differ: %v %v; %v %v", value, m1, err1, m2, err2)
 		}
 	})

@@ -17,10 +17,10 @@ import (
 	"time"
 
 	"github.com/apigen-dev/apigen/difftest/gen"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/internal/scratch"
 	"github.com/apigen-dev/apigen/internal/upstream"
 	"github.com/apigen-dev/apigen/output"
-	"github.com/apigen-dev/apigen/refmod"
 )
 
 var (
@@ -321,7 +321,7 @@ func compare(up, ours map[string][]byte) (string, string) {
 			fmt.Fprintf(&b, "%s: ours writes it, upstream does not\n", name)
 			fmt.Fprintf(&full, "+%s: only ours writes it\n", name)
 		case !bytes.Equal(u, o):
-			fmt.Fprintf(&b, "%s differs:\n%s", name, refmod.FirstLines(o, u))
+			fmt.Fprintf(&b, "%s differs:\n%s", name, refmodtest.FirstLines(o, u))
 			full.WriteString(output.Diff("upstream", "apigen", string(u), string(o)))
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
 )
 
 // TestConcurrentScripts runs the example's update-codegen.sh from two

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/internal/scratch"
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
 // shared holds directories every test of this package shares, so that the
@@ -57,7 +57,7 @@ var exampleTools = []string{"protoc-gen-gogo", "deepcopy-gen", "validation-gen",
 // the copy and its files as committed.
 func exampleCopy(t *testing.T) (string, map[string][]byte) {
 	t.Helper()
-	dir := refmod.CopyDir(t, filepath.Join(repoRoot(t), "testdata/example"))
+	dir := refmodtest.CopyDir(t, filepath.Join(repoRoot(t), "testdata/example"))
 	return dir, paritytest.Snapshot(t, dir)
 }
 

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/bench"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/benchtest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // helpersScript runs gen_helpers with both lint rules on the fourhelpers
@@ -44,9 +44,9 @@ func TestGenHelpersAllFour(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds upstream's tools; skipped with -short")
 	}
-	theirs := refmod.CopyDir(t, filepath.Join(repoRoot(t), "testdata/fourhelpers"))
-	ours := refmod.CopyDir(t, filepath.Join(repoRoot(t), "testdata/fourhelpers"))
-	runHelpers(t, theirs, refmod.Download(t, "k8s.io/code-generator@v0.37.2"), true)
+	theirs := refmodtest.CopyDir(t, filepath.Join(repoRoot(t), "testdata/fourhelpers"))
+	ours := refmodtest.CopyDir(t, filepath.Join(repoRoot(t), "testdata/fourhelpers"))
+	runHelpers(t, theirs, refmodtest.Download(t, "k8s.io/code-generator@v0.37.2"), true)
 	runHelpers(t, ours, repoRoot(t), false)
 	want := map[string][]byte{}
 	for p, b := range paritytest.Snapshot(t, theirs) {
@@ -57,7 +57,7 @@ func TestGenHelpersAllFour(t *testing.T) {
 		t.Errorf("upstream wrote %d files, expected 5", n)
 	}
 	paritytest.Compare(t, ours, want)
-	refmod.GoTest(t, ours)
+	refmodtest.GoTest(t, ours)
 }
 
 // BenchmarkGenHelpers times upstream's gen_helpers against ours on the
@@ -68,8 +68,8 @@ func TestGenHelpersAllFour(t *testing.T) {
 //	go test ./kubecodegen -run '^$' -bench GenHelpers -benchtime 7x
 func BenchmarkGenHelpers(b *testing.B) {
 	fixture := filepath.Join("..", "testdata", "fourhelpers")
-	theirs, ours := refmod.CopyDir(b, fixture), refmod.CopyDir(b, fixture)
-	codegen, root := refmod.Download(b, "k8s.io/code-generator@v0.37.2"), filepath.Join("..")
+	theirs, ours := refmodtest.CopyDir(b, fixture), refmodtest.CopyDir(b, fixture)
+	codegen, root := refmodtest.Download(b, "k8s.io/code-generator@v0.37.2"), filepath.Join("..")
 	root, _ = filepath.Abs(root)
 	clean := func(dir string) {
 		for p := range paritytest.Snapshot(b, dir) {
@@ -80,12 +80,12 @@ func BenchmarkGenHelpers(b *testing.B) {
 	}
 	runHelpers(b, theirs, codegen, true)
 	runHelpers(b, ours, root, false)
-	var r bench.Rounds
+	var r benchtest.Rounds
 	for b.Loop() {
 		clean(theirs)
 		clean(ours)
-		u := bench.Timed(func() { runHelpers(b, theirs, codegen, true) })
-		o := bench.Timed(func() { runHelpers(b, ours, root, false) })
+		u := benchtest.Timed(func() { runHelpers(b, theirs, codegen, true) })
+		o := benchtest.Timed(func() { runHelpers(b, ours, root, false) })
 		r.Add(b, u, o)
 	}
 	r.Report(b)
@@ -107,14 +107,14 @@ func TestGenHelpersExampleUpstream(t *testing.T) {
 	cmd := exec.Command("bash", "-c", `source "${CODEGEN_PKG}/kube_codegen.sh"
 kube::codegen::gen_helpers --boilerplate hack/boilerplate.go.txt apis`)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CODEGEN_PKG="+refmod.Download(t, "k8s.io/code-generator@v0.37.2"),
+	cmd.Env = append(os.Environ(), "CODEGEN_PKG="+refmodtest.Download(t, "k8s.io/code-generator@v0.37.2"),
 		"GOBIN="+sharedDir(t, "upstream-gobin"), "GOFLAGS=", "GOWORK=off")
 	out, err := cmd.CombinedOutput()
 	const want = "expected hand-written function k8s.io/apimachinery/pkg/apis/meta/v1.ValidateCustom_Condition_LastTransitionTime was not found"
 	if err == nil || !bytes.Contains(out, []byte(want)) {
 		t.Fatalf("upstream's gen_helpers on the example: err %v, output:\n%s\nwant it to stop with %q", err, out, want)
 	}
-	if got := refmod.Take(t, dir, "zz_generated.validations.go"); len(got) != 0 {
+	if got := refmodtest.Take(t, dir, "zz_generated.validations.go"); len(got) != 0 {
 		t.Errorf("upstream wrote %d validation files", len(got))
 	}
 }

@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // inputSetsPkg is the import path the fixture's script generates under.
@@ -37,8 +37,8 @@ func TestInputSets(t *testing.T) {
 	}
 	root, _ := filepath.Abs("..")
 	fixture := filepath.Join(root, "testdata/inputsets")
-	dir := refmod.CopyDir(t, fixture)
-	codegen := refmod.Download(t, "k8s.io/code-generator@v0.37.2")
+	dir := refmodtest.CopyDir(t, fixture)
+	codegen := refmodtest.Download(t, "k8s.io/code-generator@v0.37.2")
 	if out, err := runScript(t, dir, codegen, []string{"GOBIN=" + sharedDir(t, "upstream-bin"), "GOFLAGS=", "GOWORK=off"}); err != nil {
 		t.Fatalf("update-codegen.sh with upstream's kube_codegen.sh: %v\n%s", err, out)
 	}
@@ -48,13 +48,13 @@ func TestInputSets(t *testing.T) {
 	}
 
 	t.Run("one run", func(t *testing.T) {
-		dir := refmod.CopyDir(t, fixture)
+		dir := refmodtest.CopyDir(t, fixture)
 		apigen(t, dir, inputSetsHelpersAndClients(dir)...)
 		apigen(t, dir, inputSetsOpenAPI(dir)...)
 		paritytest.Compare(t, dir, under(dir, want))
 	})
 	t.Run("script", func(t *testing.T) {
-		dir := refmod.CopyDir(t, fixture)
+		dir := refmodtest.CopyDir(t, fixture)
 		if out, err := runScript(t, dir, root, nil); err != nil {
 			t.Fatalf("update-codegen.sh with apigen's kube_codegen.sh: %v\n%s", err, out)
 		}

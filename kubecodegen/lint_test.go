@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestGenHelpersLintRules runs gen_helpers with both lint rules: on the
@@ -24,7 +24,7 @@ kube::codegen::gen_helpers --lint-rules known-tags-only,require-explicit-disable
 		t.Fatalf("gen_helpers on the example: %v\n%s", err, out)
 	}
 
-	lint := refmod.CopyDir(t, "../testdata/lint")
+	lint := refmodtest.CopyDir(t, "../testdata/lint")
 	golden, err := os.ReadFile(filepath.Join(lint, "golden", "internal.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +34,7 @@ kube::codegen::gen_helpers --lint-rules known-tags-only,require-explicit-disable
 	if err == nil || !strings.Contains(out, "internal/v1/doc.go") || !strings.Contains(out, want) {
 		t.Errorf("gen_helpers on testdata/lint/internal: err %v, output:\n%s\nwant the finding%s", err, out, want)
 	}
-	if files := refmod.Take(t, lint, "zz_generated.defaults.go"); len(files) > 0 {
+	if files := refmodtest.Take(t, lint, "zz_generated.defaults.go"); len(files) > 0 {
 		t.Errorf("wrote %d files although the run failed", len(files))
 	}
 }

@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/bench"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/benchtest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // BenchmarkUpdateCodegen times the scriptModules' own hack/update-codegen.sh
@@ -26,11 +26,11 @@ import (
 //	go test ./kubecodegen -run '^$' -bench UpdateCodegen -benchtime 5x
 func BenchmarkUpdateCodegen(b *testing.B) {
 	root, _ := filepath.Abs("..")
-	codegen := refmod.Download(b, "k8s.io/code-generator@v0.37.2")
+	codegen := refmodtest.Download(b, "k8s.io/code-generator@v0.37.2")
 	for _, sm := range scriptModules {
 		for _, mode := range []string{"first", "cold", "noop"} {
 			b.Run(filepath.Base(sm.module)+"/"+mode, func(b *testing.B) {
-				ours, theirs := refmod.Copy(b, sm.module), refmod.Copy(b, sm.module)
+				ours, theirs := refmodtest.Copy(b, sm.module), refmodtest.Copy(b, sm.module)
 				shipped := paritytest.Snapshot(b, ours)
 				cacheDir := b.TempDir()
 				// One report directory per copy, as a project keeps its
@@ -42,13 +42,13 @@ func BenchmarkUpdateCodegen(b *testing.B) {
 				theirsEnv := []string{"GOBIN=" + b.TempDir(), "GOFLAGS=", "GOWORK=off", "API_KNOWN_VIOLATIONS_DIR=" + b.TempDir()}
 				updateCodegen(b, theirs, codegen, theirsEnv) // builds upstream's tools
 				updateCodegen(b, ours, root, oursEnv)        // builds ours
-				var r bench.Rounds
+				var r benchtest.Rounds
 				for b.Loop() {
-					u := bench.Timed(func() { updateCodegen(b, theirs, codegen, theirsEnv) })
+					u := benchtest.Timed(func() { updateCodegen(b, theirs, codegen, theirsEnv) })
 					if mode == "first" {
 						os.RemoveAll(filepath.Join(cacheDir, "runs"))
 					}
-					o := bench.Timed(func() { updateCodegen(b, ours, root, oursEnv) })
+					o := benchtest.Timed(func() { updateCodegen(b, ours, root, oursEnv) })
 					assertSame(b, shipped, paritytest.Snapshot(b, ours))
 					r.Add(b, u, o)
 				}

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // scriptModule is a module whose own hack/update-codegen.sh goes through
@@ -48,7 +48,7 @@ func TestOwnUpdateCodegenScripts(t *testing.T) {
 	root, _ := filepath.Abs("..")
 	for _, sm := range scriptModules {
 		t.Run(sm.module, func(t *testing.T) {
-			dir := refmod.Copy(t, sm.module)
+			dir := refmodtest.Copy(t, sm.module)
 			before := paritytest.Snapshot(t, dir)
 			// Every generated file goes first, so that each must be
 			// written again for the comparison to pass.
@@ -105,7 +105,7 @@ func TestVerifyThroughScript(t *testing.T) {
 		t.Skip("runs sample-apiserver's code generation; skipped with -short")
 	}
 	root, _ := filepath.Abs("..")
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	reports := updateCodegen(t, dir, root, nil) // the report to verify against
 	verify := func(want ...string) {
 		t.Helper()
@@ -156,7 +156,7 @@ func assertSame(t testing.TB, before, after map[string][]byte) {
 		if got, ok := after[p]; !ok {
 			t.Errorf("%s was deleted", p)
 		} else if !bytes.Equal(got, want) {
-			t.Errorf("%s changed:\n%s", p, refmod.FirstLines(got, want))
+			t.Errorf("%s changed:\n%s", p, refmodtest.FirstLines(got, want))
 		}
 	}
 	for p := range after {
@@ -170,8 +170,8 @@ func assertSame(t testing.TB, before, after map[string][]byte) {
 // upstream's kube_codegen.sh (k8s.io/code-generator v0.37.2), and expects
 // the API rule violation report ours wrote, byte for byte.
 func compareReport(t *testing.T, sm scriptModule, ours string) {
-	codegen := refmod.Download(t, "k8s.io/code-generator@v0.37.2")
-	upstream := updateCodegen(t, refmod.Copy(t, sm.module), codegen, []string{"GOBIN=" + sharedDir(t, "upstream-bin"), "GOFLAGS=", "GOWORK=off"})
+	codegen := refmodtest.Download(t, "k8s.io/code-generator@v0.37.2")
+	upstream := updateCodegen(t, refmodtest.Copy(t, sm.module), codegen, []string{"GOBIN=" + sharedDir(t, "upstream-bin"), "GOFLAGS=", "GOWORK=off"})
 	want, err := os.ReadFile(filepath.Join(upstream, sm.report))
 	if err != nil {
 		t.Fatal(err)
@@ -184,7 +184,7 @@ func compareReport(t *testing.T, sm scriptModule, ours string) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("the violation report differs from upstream's:\n%s", refmod.FirstLines(got, want))
+		t.Errorf("the violation report differs from upstream's:\n%s", refmodtest.FirstLines(got, want))
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
 )
 
 // traceComment ends each traced line: the file and line of apigen's code

@@ -8,8 +8,8 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/generators/all"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/markers"
-	"github.com/apigen-dev/apigen/refmod"
 )
 
 // FuzzParse feeds comment lines to the registry of every generator, at
@@ -17,7 +17,7 @@ import (
 // diagnostics twice.
 func FuzzParse(f *testing.F) {
 	reg := all.Specs.Registry()
-	seeds := refmod.ReadSeeds(f, "../testdata")
+	seeds := refmodtest.ReadSeeds(f, "../testdata")
 	for _, l := range seeds.MarkerLines {
 		f.Add(l, uint8(0))
 	}

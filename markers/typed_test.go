@@ -8,8 +8,8 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/generators/all"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/markers"
-	"github.com/apigen-dev/apigen/refmod"
 )
 
 var (
@@ -125,7 +125,7 @@ func TestTypedDefinitionsParse(t *testing.T) {
 		}
 	}
 	var seeds []string
-	for _, text := range refmod.ReadSeeds(t, "../testdata").MarkerLines {
+	for _, text := range refmodtest.ReadSeeds(t, "../testdata").MarkerLines {
 		if reg.Claims(markers.TagName(text)) {
 			seeds = append(seeds, text)
 		}

@@ -32,7 +32,7 @@ type Model struct {
 
 	typeInfo  map[*types.Type]*typeInfo
 	instances map[*types.Type]*Instance
-	b         *builder // reads more packages into the same universe
+	b         *builder     // reads more packages into the same universe
 	results   *results     // computed from the model, shared by its views
 	loaded    *load.Result // what the model was built from
 }

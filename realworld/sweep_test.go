@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 var (
@@ -220,7 +220,7 @@ func (r *result) compare(base, upTree, ourTree string, upWrote, ourWrote map[str
 			r.missing = append(r.missing, f)
 		case !bytes.Equal(u, o):
 			r.differing = append(r.differing, f)
-			r.diffs[f] = "\n" + refmod.FirstLines(o, u)
+			r.diffs[f] = "\n" + refmodtest.FirstLines(o, u)
 		}
 		if uerr == nil && upWrote[f] {
 			r.compared++

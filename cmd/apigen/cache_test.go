@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // runCache points the run cache at a fresh directory and its explanations
@@ -75,7 +75,7 @@ func sameTrees(t *testing.T, got, want map[string]string, what string) {
 		if g, ok := got[p]; !ok {
 			t.Errorf("%s: %s is missing", what, p)
 		} else if g != w {
-			t.Errorf("%s: %s differs from a run without the cache:\n%s", what, p, refmod.FirstLines([]byte(g), []byte(w)))
+			t.Errorf("%s: %s differs from a run without the cache:\n%s", what, p, refmodtest.FirstLines([]byte(g), []byte(w)))
 		}
 	}
 	for p := range got {
@@ -141,22 +141,22 @@ func (w twin) both(change func(dir string)) {
 // what the plain one did. It returns the cached run's result.
 func (w twin) step(t *testing.T, what string, wantReplay bool) result {
 	t.Helper()
-	before := refmod.Files(t, w.cached)
+	before := refmodtest.Files(t, w.cached)
 	got := apigen(w.args(w.cached)...)
 	w.c.expectReplay(t, wantReplay, what)
 	if wantReplay {
 		// A replay writes nothing: the plain copy is as the last step left it.
-		if c := changed(before, refmod.Files(t, w.cached)); len(c) > 0 {
+		if c := changed(before, refmodtest.Files(t, w.cached)); len(c) > 0 {
 			t.Errorf("%s: a replayed run changed %v", what, c)
 		}
-		sameTrees(t, refmod.Files(t, w.cached), refmod.Files(t, w.plain), what)
+		sameTrees(t, refmodtest.Files(t, w.cached), refmodtest.Files(t, w.plain), what)
 		return got
 	}
 	want := uncached(t, w.args(w.plain)...)
 	if got.code != want.code || got.stdout != strings.ReplaceAll(want.stdout, w.plain, w.cached) {
 		t.Errorf("%s: with the cache exit %d, stdout:\n%s\nwithout: exit %d, stdout:\n%s", what, got.code, got.stdout, want.code, want.stdout)
 	}
-	sameTrees(t, refmod.Files(t, w.cached), refmod.Files(t, w.plain), what)
+	sameTrees(t, refmodtest.Files(t, w.cached), refmodtest.Files(t, w.plain), what)
 	return got
 }
 
@@ -175,7 +175,7 @@ func expectChanged(t *testing.T, before, after map[string]string, what string) {
 // must replay.
 func TestRunCacheExample(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/example")
-	w := twin{cached: refmod.CopyDir(t, src), plain: refmod.CopyDir(t, src), c: newRunCache(t)}
+	w := twin{cached: refmodtest.CopyDir(t, src), plain: refmodtest.CopyDir(t, src), c: newRunCache(t)}
 	flags := []string{}
 	w.args = func(dir string) []string {
 		return append([]string{"generate", "-C", dir, "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"),
@@ -237,11 +237,11 @@ func TestRunCacheExample(t *testing.T) {
 		}, false},
 	}
 	for _, c := range changes {
-		before := refmod.Files(t, w.cached)
+		before := refmodtest.Files(t, w.cached)
 		w.both(c.change)
 		w.step(t, c.name, false)
 		if c.changes {
-			expectChanged(t, before, refmod.Files(t, w.cached), c.name)
+			expectChanged(t, before, refmodtest.Files(t, w.cached), c.name)
 		}
 		w.step(t, "the run after "+c.name, true)
 	}
@@ -278,7 +278,7 @@ func TestRunCacheExample(t *testing.T) {
 // the cache writes, apimachinery's definitions included.
 func TestRunCacheGoModBump(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/cache/bump")
-	w := twin{cached: refmod.CopyDir(t, src), plain: refmod.CopyDir(t, src), c: newRunCache(t)}
+	w := twin{cached: refmodtest.CopyDir(t, src), plain: refmodtest.CopyDir(t, src), c: newRunCache(t)}
 	w.args = func(dir string) []string {
 		return []string{"generate", "-C", dir, "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"),
 			"--generators", "deepcopy,openapi", "--openapi-output-dir", "generated/openapi",
@@ -304,16 +304,16 @@ func TestRunCacheGoModBump(t *testing.T) {
 // module's type changes with it.
 func TestRunCacheReplace(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/cache/replace")
-	w := twin{cached: refmod.CopyDir(t, src), plain: refmod.CopyDir(t, src), c: newRunCache(t)}
+	w := twin{cached: refmodtest.CopyDir(t, src), plain: refmodtest.CopyDir(t, src), c: newRunCache(t)}
 	w.args = func(dir string) []string {
 		return []string{"generate", "-C", filepath.Join(dir, "app"), "--generators", "deepcopy", "./..."}
 	}
 	w.step(t, "first run", false)
 	w.step(t, "second run", true)
-	before := refmod.Files(t, w.cached)
+	before := refmodtest.Files(t, w.cached)
 	w.both(func(dir string) { edit(t, filepath.Join(dir, "dep/thing.go"), "N int", "N int\n\tP *int") })
 	w.step(t, "the replaced module edited", false)
-	expectChanged(t, before, refmod.Files(t, w.cached), "the replaced module edited")
+	expectChanged(t, before, refmodtest.Files(t, w.cached), "the replaced module edited")
 	w.step(t, "the run after", true)
 	w.both(func(dir string) {
 		os.WriteFile(filepath.Join(dir, "dep/more.go"), []byte("package dep\n\n// More is new.\ntype More struct{}\n"), 0o644)
@@ -332,7 +332,7 @@ func TestRunCacheReplace(t *testing.T) {
 // run must still succeed and write what a run without the cache writes.
 func TestRunCacheCorruption(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/cache/replace")
-	w := twin{cached: refmod.CopyDir(t, src), plain: refmod.CopyDir(t, src), c: newRunCache(t)}
+	w := twin{cached: refmodtest.CopyDir(t, src), plain: refmodtest.CopyDir(t, src), c: newRunCache(t)}
 	w.args = func(dir string) []string {
 		return []string{"generate", "-C", filepath.Join(dir, "app"), "--generators", "deepcopy", "./..."}
 	}
@@ -390,7 +390,7 @@ func TestRunCacheCorruption(t *testing.T) {
 // be known before the run, so such a run is never replayed.
 func TestRunCachePipeArgument(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/cache/replace")
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	c := newRunCache(t)
 	for i, header := range []string{"// One.\n\n", "// Two.\n\n"} {
 		r, w, err := os.Pipe()
@@ -406,7 +406,7 @@ func TestRunCachePipeArgument(t *testing.T) {
 		c.expectReplay(t, false, "a run reading a pipe")
 		got, _ := os.ReadFile(filepath.Join(dir, "app/api/zz_generated.deepcopy.go"))
 		if !bytes.Contains(got, []byte(header)) {
-			t.Errorf("run %d wrote a header other than %q:\n%s", i, header, refmod.FirstLines(got, []byte(header)))
+			t.Errorf("run %d wrote a header other than %q:\n%s", i, header, refmodtest.FirstLines(got, []byte(header)))
 		}
 	}
 }
@@ -447,7 +447,7 @@ func TestRunCacheBinaryIdentity(t *testing.T) {
 	}
 	c := newRunCache(t)
 	src, _ := filepath.Abs("../../testdata/cache/replace")
-	app := filepath.Join(refmod.CopyDir(t, src), "app")
+	app := filepath.Join(refmodtest.CopyDir(t, src), "app")
 	bin := buildApigen(t, t.TempDir(), "apigen-cache-test-first")
 	args := []string{"generate", "--generators", "deepcopy", "./..."}
 	runs := func(what string, wantReplay bool) {
@@ -506,8 +506,8 @@ func TestRunCacheSession(t *testing.T) {
 	c := newRunCache(t)
 	t.Setenv("APIGEN_SESSION_IDLE", "3s")
 	src, _ := filepath.Abs("../../testdata/cache/replace")
-	root := refmod.CopyDir(t, src)
-	plain := refmod.CopyDir(t, src)
+	root := refmodtest.CopyDir(t, src)
+	plain := refmodtest.CopyDir(t, src)
 	app := filepath.Join(root, "app")
 	bin := buildApigen(t, t.TempDir(), "session")
 	session := filepath.Join(t.TempDir(), "s")
@@ -554,8 +554,8 @@ func TestRunCacheSession(t *testing.T) {
 		t.Fatalf("plain run: %+v", r)
 	}
 	gen := "app/api/zz_generated.second.go"
-	if got, want := refmod.Files(t, root)[gen], refmod.Files(t, plain)[gen]; got != want {
-		t.Errorf("%s after the session:\n%s", gen, refmod.FirstLines([]byte(got), []byte(want)))
+	if got, want := refmodtest.Files(t, root)[gen], refmodtest.Files(t, plain)[gen]; got != want {
+		t.Errorf("%s after the session:\n%s", gen, refmodtest.FirstLines([]byte(got), []byte(want)))
 	}
 }
 
@@ -563,7 +563,7 @@ func TestRunCacheSession(t *testing.T) {
 // kube_codegen.sh's mktemp does: a replay must fill it as the run did.
 func TestRunCacheFreshReport(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/cache/bump")
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	c := newRunCache(t)
 	var want string
 	for i := 0; i < 3; i++ {
@@ -592,7 +592,7 @@ func TestRunCacheFreshReport(t *testing.T) {
 // descriptions openapi takes from it change.
 func TestRunCacheVendor(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/cache/bump")
-	w := twin{cached: refmod.CopyDir(t, src), plain: refmod.CopyDir(t, src), c: newRunCache(t)}
+	w := twin{cached: refmodtest.CopyDir(t, src), plain: refmodtest.CopyDir(t, src), c: newRunCache(t)}
 	w.both(func(dir string) {
 		cmd := exec.Command("go", "mod", "vendor")
 		cmd.Dir = dir
@@ -608,12 +608,12 @@ func TestRunCacheVendor(t *testing.T) {
 	}
 	w.step(t, "first run", false)
 	w.step(t, "second run", true)
-	before := refmod.Files(t, w.cached)
+	before := refmodtest.Files(t, w.cached)
 	w.both(func(dir string) {
 		edit(t, filepath.Join(dir, "vendor/k8s.io/apimachinery/pkg/apis/meta/v1/types.go"), "Standard object's metadata", "The object's metadata")
 	})
 	w.step(t, "a vendored file edited", false)
-	expectChanged(t, before, refmod.Files(t, w.cached), "a vendored file edited")
+	expectChanged(t, before, refmodtest.Files(t, w.cached), "a vendored file edited")
 	w.step(t, "the run after", true)
 }
 
@@ -621,7 +621,7 @@ func TestRunCacheVendor(t *testing.T) {
 // module's directories, is an input too.
 func TestRunCacheGoWorkEnv(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/cache/replace")
-	root := refmod.CopyDir(t, src)
+	root := refmodtest.CopyDir(t, src)
 	c := newRunCache(t)
 	work := filepath.Join(t.TempDir(), "go.work")
 	writeFile(t, work, "go 1.26.0\n\nuse (\n\t"+filepath.Join(root, "app")+"\n\t"+filepath.Join(root, "dep")+"\n)\n")

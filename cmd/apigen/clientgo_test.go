@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/bench"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/benchtest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestOneProcessClientGo makes all four of client-go's generated trees in
@@ -34,21 +34,21 @@ func TestOneProcessClientGo(t *testing.T) {
 //	go test ./cmd/apigen -run '^$' -bench ClientGo -benchtime 5x
 func BenchmarkClientGo(b *testing.B) {
 	c := paritytest.NewClientGo(b)
-	upstream := refmod.InstallUpstream(b, "applyconfiguration-gen", "client-gen", "lister-gen", "informer-gen")
+	upstream := refmodtest.InstallUpstream(b, "applyconfiguration-gen", "client-gen", "lister-gen", "informer-gen")
 	ours := filepath.Join(b.TempDir(), "apigen")
 	if out, err := exec.Command("go", "build", "-o", ours, ".").CombinedOutput(); err != nil {
 		b.Fatalf("building apigen: %v\n%s", err, out)
 	}
-	var r bench.Rounds
+	var r benchtest.Rounds
 	for b.Loop() {
-		u := bench.Timed(func() {
+		u := benchtest.Timed(func() {
 			for _, cmd := range c.Upstream {
-				bench.ExecIn(b, c.Dir, filepath.Join(upstream, cmd[0]), cmd[1:]...)
+				benchtest.ExecIn(b, c.Dir, filepath.Join(upstream, cmd[0]), cmd[1:]...)
 			}
 		})
 		c.Compare(b, "upstream")
 		c.Take(b)
-		o := bench.Timed(func() { bench.ExecIn(b, c.Dir, ours, c.Ours...) })
+		o := benchtest.Timed(func() { benchtest.ExecIn(b, c.Dir, ours, c.Ours...) })
 		c.Compare(b, "apigen")
 		c.Take(b)
 		r.Add(b, u, o)

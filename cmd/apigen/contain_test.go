@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestPathFlagsStayInside checks that flags which name a file in each
@@ -44,7 +44,7 @@ func TestSymlinkInOutputTree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, root)
+	dir := refmodtest.CopyDir(t, root)
 	outside := t.TempDir()
 	listers := filepath.Join(dir, "pkg/generated/listers")
 	escaped := filepath.Join(outside, "listers")

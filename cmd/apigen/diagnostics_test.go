@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestDiagnostics runs apigen on packages with bad input. Each run must
@@ -46,8 +46,8 @@ func TestDiagnostics(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := refmod.CopyDir(t, root)
-			refmod.Diagnostics(t, dir, "zz_generated.deepcopy.go", generate, string(want), c.warningsOnly, c.patterns...)
+			dir := refmodtest.CopyDir(t, root)
+			refmodtest.Diagnostics(t, dir, "zz_generated.deepcopy.go", generate, string(want), c.warningsOnly, c.patterns...)
 			if !c.warningsOnly {
 				assertNothingGenerated(t, dir)
 			}
@@ -115,11 +115,11 @@ func TestClientFlagErrors(t *testing.T) {
 // a warning, and the file is written as upstream writes it. With --strict
 // the warning is an error: exit 1, nothing written.
 func TestStrict(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/code-generator@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/code-generator@v0.37.2")
 	const pkg = "k8s.io/code-generator/cmd/defaulter-gen/output_tests/empty"
 	file := filepath.Join(dir, "cmd/defaulter-gen/output_tests/empty/zz_generated.defaults.go")
-	header := refmod.Lines(t, file, 4, 18)
-	shipped := refmod.Take(t, dir, "zz_generated.defaults.go")[file]
+	header := refmodtest.Lines(t, file, 4, 18)
+	shipped := refmodtest.Take(t, dir, "zz_generated.defaults.go")[file]
 	warning := filepath.Join(dir, "cmd/defaulter-gen/output_tests/empty/doc.go") +
 		":17:1: warning: +k8s:defaulter-gen=covers: no type in package " + pkg + " has a field named covers\n"
 	for _, strict := range []bool{true, false} {
@@ -137,7 +137,7 @@ func TestStrict(t *testing.T) {
 		case strict && err == nil:
 			t.Errorf("--strict failed the run but wrote %s", file)
 		case !strict && !bytes.Equal(got, shipped):
-			t.Errorf("%s differs from upstream's (error %v):\n%s", file, err, refmod.FirstLines(got, shipped))
+			t.Errorf("%s differs from upstream's (error %v):\n%s", file, err, refmodtest.FirstLines(got, shipped))
 		}
 	}
 }

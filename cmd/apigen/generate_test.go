@@ -9,7 +9,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 func generateIn(t *testing.T, dir string, args ...string) {
@@ -34,36 +34,36 @@ func TestExampleUpToDate(t *testing.T) {
 // the generated conversions, and default them twice.
 func TestExampleRoundTrip(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/example")
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	names := map[string]int{"zz_generated.deepcopy.go": 3, "zz_generated.defaults.go": 2, "zz_generated.conversion.go": 2}
 	shipped := map[string]map[string][]byte{}
 	for name, count := range names {
-		shipped[name] = refmod.Take(t, dir, name)
+		shipped[name] = refmodtest.Take(t, dir, name)
 		if len(shipped[name]) != count {
 			t.Fatalf("the example has %d %s files, want %d", len(shipped[name]), name, count)
 		}
 	}
 	generateIn(t, dir, "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"), "./...")
 	for name := range names {
-		refmod.Compare(t, dir, name, shipped[name])
+		refmodtest.Compare(t, dir, name, shipped[name])
 	}
-	refmod.GoTest(t, dir)
+	refmodtest.GoTest(t, dir)
 }
 
 // TestGenerics generates methods for generic types, compares them with the
 // expected file, and runs the package's behavioural tests on them.
 func TestGenerics(t *testing.T) {
 	src, _ := filepath.Abs("../../testdata/generics")
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	generateIn(t, dir, "./...")
 	want, err := os.ReadFile(filepath.Join(dir, "pairs/zz_generated.deepcopy.go.golden"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	refmod.Compare(t, dir, "zz_generated.deepcopy.go", map[string][]byte{
+	refmodtest.Compare(t, dir, "zz_generated.deepcopy.go", map[string][]byte{
 		filepath.Join(dir, "pairs/zz_generated.deepcopy.go"): want,
 	})
-	refmod.GoTest(t, dir)
+	refmodtest.GoTest(t, dir)
 }
 
 // TestSampleAPIServerHelpers regenerates sample-apiserver's helpers the way
@@ -71,18 +71,18 @@ func TestGenerics(t *testing.T) {
 // expects upstream's bytes, and then runs round-trip and defaulting tests
 // on the regenerated code with the wardle types registered in a scheme.
 func TestSampleAPIServerHelpers(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	names := map[string]int{"zz_generated.deepcopy.go": 3, "zz_generated.defaults.go": 2, "zz_generated.conversion.go": 2}
 	shipped := map[string]map[string][]byte{}
 	for name, count := range names {
-		if shipped[name] = refmod.Take(t, dir, name); len(shipped[name]) != count {
+		if shipped[name] = refmodtest.Take(t, dir, name); len(shipped[name]) != count {
 			t.Fatalf("sample-apiserver ships %d %s files, want %d", len(shipped[name]), name, count)
 		}
 	}
 	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
 	generateIn(t, dir, "--generators", "deepcopy,defaulter,conversion", "--go-header-file", "hack/boilerplate.go.txt", p, p+"/v1alpha1", p+"/v1beta1")
 	for name := range names {
-		refmod.Compare(t, dir, name, shipped[name])
+		refmodtest.Compare(t, dir, name, shipped[name])
 	}
 	test, err := os.ReadFile("../../testdata/wardle/apigen_roundtrip_test.go")
 	if err != nil {
@@ -91,7 +91,7 @@ func TestSampleAPIServerHelpers(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "pkg/apis/wardle/install/apigen_roundtrip_test.go"), test, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	refmod.GoTest(t, filepath.Join(dir, "pkg/apis/wardle"))
+	refmodtest.GoTest(t, filepath.Join(dir, "pkg/apis/wardle"))
 }
 
 // TestSampleAPIServerOpenAPI runs openapi-gen and the model names through
@@ -100,10 +100,10 @@ func TestSampleAPIServerHelpers(t *testing.T) {
 // then writes the OpenAPI v3 document and checks that kin-openapi accepts
 // it.
 func TestSampleAPIServerOpenAPI(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	shipped := map[string]map[string][]byte{
-		"zz_generated.openapi.go":    refmod.Take(t, dir, "zz_generated.openapi.go"),
-		"zz_generated.model_name.go": refmod.Take(t, dir, "zz_generated.model_name.go"),
+		"zz_generated.openapi.go":    refmodtest.Take(t, dir, "zz_generated.openapi.go"),
+		"zz_generated.model_name.go": refmodtest.Take(t, dir, "zz_generated.model_name.go"),
 	}
 	if len(shipped["zz_generated.openapi.go"]) != 1 || len(shipped["zz_generated.model_name.go"]) != 2 {
 		t.Fatalf("unexpected shipped files: %d openapi, %d model name", len(shipped["zz_generated.openapi.go"]), len(shipped["zz_generated.model_name.go"]))
@@ -122,7 +122,7 @@ func TestSampleAPIServerOpenAPI(t *testing.T) {
 		"k8s.io/apimachinery/pkg/version", "k8s.io/apimachinery/pkg/api/resource", w+"/v1alpha1", w+"/v1beta1")
 	generateIn(t, dir, args...)
 	for name, files := range shipped {
-		refmod.Compare(t, dir, name, files)
+		refmodtest.Compare(t, dir, name, files)
 	}
 	lines, _ := os.ReadFile(report)
 	if n := bytes.Count(lines, []byte("\n")); n != 15 || !bytes.HasPrefix(lines, []byte("API rule violation: ")) {

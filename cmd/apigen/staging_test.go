@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // helperFiles are the files deepcopy-, conversion- and defaulter-gen write.
@@ -41,17 +41,17 @@ func TestHelpersOnKubernetesModules(t *testing.T) {
 	}
 	for _, m := range modules {
 		t.Run(m.module, func(t *testing.T) {
-			dir := refmod.Copy(t, m.module+"@v0.37.2")
+			dir := refmodtest.Copy(t, m.module+"@v0.37.2")
 			pkgs, files := helperPackages(t, dir)
 			if files != m.files {
 				t.Fatalf("found %d helper files in %d packages, expected %d", files, len(pkgs), m.files)
 			}
-			header := refmod.Lines(t, filepath.Join(dir, pkgs[0], firstHelper(t, filepath.Join(dir, pkgs[0]))), 4, 18)
+			header := refmodtest.Lines(t, filepath.Join(dir, pkgs[0], firstHelper(t, filepath.Join(dir, pkgs[0]))), 4, 18)
 			args := []string{"generate", "-C", dir, "--verify-only", "--go-header-file", header,
 				"--generators", "deepcopy,conversion,defaulter", "--conversion-extra-peer-dirs", m.peers}
 			var stdout, stderr bytes.Buffer
 			if code := run(append(args, pkgs...), &stdout, &stderr); code != 0 {
-				t.Fatalf("apigen --verify-only exited %d over %d packages (%d files):\n%s%s", code, len(pkgs), files, refmod.FirstLines(stdout.Bytes(), nil), stderr.String())
+				t.Fatalf("apigen --verify-only exited %d over %d packages (%d files):\n%s%s", code, len(pkgs), files, refmodtest.FirstLines(stdout.Bytes(), nil), stderr.String())
 			}
 			t.Logf("%d files in %d packages as shipped", files, len(pkgs))
 		})

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 const tool = "applyconfiguration-gen"
@@ -32,13 +32,13 @@ func ours(t testing.TB, dir string, args ...string) {
 // apply configurations are made with, less --openapi-schema: every group
 // version of k8s.io/api, and meta/v1.
 func clientGo(t *testing.T) (dir string, args []string) {
-	dir = refmod.Copy(t, "k8s.io/client-go@v0.37.2")
+	dir = refmodtest.Copy(t, "k8s.io/client-go@v0.37.2")
 	apiDir := paritytest.ModuleDir(t, dir, "k8s.io/api")
 	pkgs := paritytest.APIPackages(t, apiDir)
 	if len(pkgs) != 60 {
 		t.Fatalf("k8s.io/api has %d group versions with a types.go, expected 60", len(pkgs))
 	}
-	header := refmod.Lines(t, filepath.Join(apiDir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
+	header := refmodtest.Lines(t, filepath.Join(apiDir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
 	args = []string{"--go-header-file", header, "--output-dir", "applyconfigurations", "--output-pkg", "k8s.io/client-go/applyconfigurations"}
 	return dir, append(append(args, pkgs...), "k8s.io/apimachinery/pkg/apis/meta/v1")
 }
@@ -135,7 +135,7 @@ func takeSample(t *testing.T, dir string) (string, map[string][]byte) {
 // and then with the schema built in process.
 func TestParitySampleAPIServer(t *testing.T) {
 	t.Parallel()
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	schema := filepath.Join(t.TempDir(), "schema.json")
 	goRun(t, dir, schema, "k8s.io/sample-apiserver/pkg/generated/openapi/cmd/models-schema")
 
@@ -191,7 +191,7 @@ const markerFiles = 28 // generated for testdata/applyconfig/apis, internal.go a
 // functions, and neither does ours with --schema-from-types=false.
 func TestParityMarkers(t *testing.T) {
 	t.Parallel()
-	dir := refmod.CopyDir(t, "../../testdata/applyconfig/apis")
+	dir := refmodtest.CopyDir(t, "../../testdata/applyconfig/apis")
 	root := filepath.Join(dir, "out/ac")
 	const am = "k8s.io/apimachinery/pkg/"
 	openapiArgs := []string{"--go-header-file", "boilerplate.go.txt", "--output-dir", "out/openapi", "--output-pkg", "acapis.example/out/openapi",
@@ -253,7 +253,7 @@ func TestParityMarkers(t *testing.T) {
 // TestDeterminism generates with one and with eight threads, naming the
 // packages in two orders, and expects the same files.
 func TestDeterminism(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/applyconfig/apis")
+	dir := refmodtest.CopyDir(t, "../../testdata/applyconfig/apis")
 	root := filepath.Join(dir, "out/ac")
 	var runs []map[string][]byte
 	for i, procs := range []int{1, 8} {
@@ -279,7 +279,7 @@ func TestDeterminism(t *testing.T) {
 
 func TestVerifyOnly(t *testing.T) {
 	t.Parallel()
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	root := filepath.Join(dir, "pkg/generated/applyconfiguration")
 	verify := func() (int, string) {
 		var stdout, stderr bytes.Buffer

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestGeneratedClientWorks generates a clientset for testdata/client/compile
@@ -17,7 +17,7 @@ func TestGeneratedClientWorks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds client-go")
 	}
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	if err := os.CopyFS(filepath.Join(dir, "pkg/apis/things"), os.DirFS("../../testdata/client/compile/apis/things")); err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestDiagnostics runs client-gen on packages with bad markers. Each run
@@ -64,7 +64,7 @@ func TestDiagnostics(t *testing.T) {
 func TestMarkerWarningsAsUpstream(t *testing.T) {
 	for name, input := range map[string]string{"unknownverb": "things/v1", "lenient": "things/v1", "twogroups": "things/v1,things/v2", "repeated": "things/v1"} {
 		t.Run(name, func(t *testing.T) {
-			dir := refmod.CopyDir(t, "../../testdata/client/diagnostics")
+			dir := refmodtest.CopyDir(t, "../../testdata/client/diagnostics")
 			want, err := os.ReadFile(filepath.Join(dir, "golden", name+".txt"))
 			if err != nil {
 				t.Fatal(err)

@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/internal/scratch"
-	"github.com/apigen-dev/apigen/refmod"
 )
 
 // generatedMark is the line every file client-gen writes carries.
@@ -76,7 +76,7 @@ func compareTree(t *testing.T, root string, want, keep tree) {
 		case !ok:
 			t.Errorf("%s: not generated", p)
 		case !bytes.Equal(g, want[p]):
-			t.Errorf("%s differs from upstream:\n%s", p, refmod.FirstLines(g, want[p]))
+			t.Errorf("%s differs from upstream:\n%s", p, refmodtest.FirstLines(g, want[p]))
 		}
 	}
 	for p, b := range got {

@@ -4,21 +4,21 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestParityClientGo regenerates k8s.io/client-go's kubernetes/ tree from
 // k8s.io/api with the invocation that produced it: every file client-gen
 // wrote must come back byte for byte, and nothing else may appear or change.
 func TestParityClientGo(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/client-go@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/client-go@v0.37.2")
 	root := filepath.Join(dir, "kubernetes")
 	inputs := paritytest.SchemeOrder(t, filepath.Join(root, "scheme/register.go"), "k8s.io/api")
 	if len(inputs) != 55 {
 		t.Fatalf("kubernetes/scheme/register.go adds %d group versions, expected 55", len(inputs))
 	}
-	header := refmod.Lines(t, filepath.Join(refmod.Download(t, "k8s.io/api@v0.37.2"), "core/v1/zz_generated.deepcopy.go"), 4, 18)
+	header := refmodtest.Lines(t, filepath.Join(refmodtest.Download(t, "k8s.io/api@v0.37.2"), "core/v1/zz_generated.deepcopy.go"), 4, 18)
 	shipped, handWritten := takeGenerated(t, root)
 	if len(shipped) != 605 || len(handWritten) != 29 { // 26 Go files and 3 OWNERS
 		t.Fatalf("client-go's kubernetes/ has %d generated and %d other files, expected 605 and 29", len(shipped), len(handWritten))
@@ -36,7 +36,7 @@ func TestParityClientGo(t *testing.T) {
 // TestParitySampleAPIServer regenerates sample-apiserver's clientset with
 // the invocation its hack/update-codegen.sh makes through kube_codegen.sh.
 func TestParitySampleAPIServer(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	root := filepath.Join(dir, "pkg/generated/clientset")
 	shipped, handWritten := takeGenerated(t, root)
 	if len(shipped) != 22 || len(handWritten) != 0 {
@@ -59,7 +59,7 @@ func TestParitySampleAPIServer(t *testing.T) {
 // the versioned packages with +genclient types, in sorted order, with
 // --prefers-protobuf and no apply configurations.
 func TestParityMetrics(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/metrics@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/metrics@v0.37.2")
 	root := filepath.Join(dir, "pkg/client")
 	shipped, handWritten := takeGenerated(t, root)
 	if len(shipped) != 33 || len(handWritten) != 12 {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 const featuresBase = "client.example/features/apis"
@@ -62,7 +62,7 @@ func featureArgs(dir string, args []string, header string) []string {
 func TestUpstreamFeatures(t *testing.T) {
 	for _, r := range featureRuns {
 		t.Run(r.name, func(t *testing.T) {
-			dir := refmod.CopyDir(t, "../../testdata/client/features")
+			dir := refmodtest.CopyDir(t, "../../testdata/client/features")
 			header := ""
 			if r.name != "no-fake" { // one run without a header
 				header = "boilerplate.go.txt"
@@ -84,7 +84,7 @@ func TestUpstreamFeatures(t *testing.T) {
 // out as if --input had not named it. Upstream generates a client without
 // types or Go name for it instead.
 func TestDisabledPackage(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/client/features")
+	dir := refmodtest.CopyDir(t, "../../testdata/client/features")
 	args := featureArgs(dir, []string{"--clientset-name", "versioned", "--input-base", featuresBase,
 		"--input", "things/v1", "--input", "core/v1"}, "")
 	runUpstream(t, dir, args...)
@@ -99,7 +99,7 @@ func TestDisabledPackage(t *testing.T) {
 // same bytes: groups are ordered by name, and only the versions within a
 // group keep the order of --input.
 func TestDeterminism(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/client/features")
+	dir := refmodtest.CopyDir(t, "../../testdata/client/features")
 	root := filepath.Join(dir, "client")
 	args := featureArgs(dir, featureRuns[0].args, "boilerplate.go.txt")
 	reordered := featureArgs(dir, []string{"--clientset-name", "versioned", "--apply-configuration-package", "client.example/features/client/applyconfiguration",
@@ -133,7 +133,7 @@ func TestDeterminism(t *testing.T) {
 // change nothing upstream writes. They are warnings, with no line to point
 // at: the run succeeds with upstream's files, and fails with --strict.
 func TestWarningsAsUpstream(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/client/features")
+	dir := refmodtest.CopyDir(t, "../../testdata/client/features")
 	doc := filepath.Join(dir, "apis/things/v2/doc.go")
 	if err := os.WriteFile(doc, []byte("package v2\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestVerifyOnly checks --verify-only on sample-apiserver's clientset: clean
 // as shipped; after an edit, a deletion and a leftover client of a type that
 // no longer has +genclient, it names all three, exits 1 and writes nothing.
 func TestVerifyOnly(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	apis, err := filepath.EvalSymlinks(filepath.Join(dir, "pkg/apis"))
 	if err != nil {
 		t.Fatal(err)

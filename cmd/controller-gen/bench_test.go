@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // BenchmarkClusterAPI times upstream controller-gen and ours, each as one
@@ -19,8 +19,8 @@ import (
 //
 //	go test ./cmd/controller-gen -run '^$' -bench ClusterAPI -benchtime 5x
 func BenchmarkClusterAPI(b *testing.B) {
-	dir := refmod.Copy(b, "sigs.k8s.io/cluster-api/api@v1.14.2")
-	header := filepath.Join(refmod.Download(b, "sigs.k8s.io/cluster-api@v1.14.2"), "hack/scripts/verify/boilerplate/boilerplate.generatego.txt")
+	dir := refmodtest.Copy(b, "sigs.k8s.io/cluster-api/api@v1.14.2")
+	header := filepath.Join(refmodtest.Download(b, "sigs.k8s.io/cluster-api@v1.14.2"), "hack/scripts/verify/boilerplate/boilerplate.generatego.txt")
 	ours := filepath.Join(b.TempDir(), "controller-gen")
 	if out, err := exec.Command("go", "build", "-o", ours, ".").CombinedOutput(); err != nil {
 		b.Fatalf("building ours: %v\n%s", err, out)
@@ -89,8 +89,8 @@ func makefileCalls(header, out string) [][]string {
 //
 //	go test ./cmd/controller-gen -run '^$' -bench ClusterAPIMakefile -benchtime 5x
 func BenchmarkClusterAPIMakefile(b *testing.B) {
-	dir := refmod.Copy(b, "sigs.k8s.io/cluster-api/api@v1.14.2")
-	header := filepath.Join(refmod.Download(b, "sigs.k8s.io/cluster-api@v1.14.2"), "hack/scripts/verify/boilerplate/boilerplate.generatego.txt")
+	dir := refmodtest.Copy(b, "sigs.k8s.io/cluster-api/api@v1.14.2")
+	header := filepath.Join(refmodtest.Download(b, "sigs.k8s.io/cluster-api@v1.14.2"), "hack/scripts/verify/boilerplate/boilerplate.generatego.txt")
 	ours := filepath.Join(b.TempDir(), "controller-gen")
 	if out, err := exec.Command("go", "build", "-o", ours, ".").CombinedOutput(); err != nil {
 		b.Fatalf("building ours: %v\n%s", err, out)

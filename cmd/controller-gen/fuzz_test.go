@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // FuzzArgs feeds controller-gen's argument grammars, the options after a
@@ -21,13 +21,13 @@ func FuzzArgs(f *testing.F) {
 		for _, name := range generatorNames {
 			_, err1 := newGenerator(name, s)
 			_, err2 := newGenerator(name, s)
-			if !refmod.SameError(err1, err2) {
+			if !refmodtest.SameError(err1, err2) {
 				t.Errorf("%s:%s: two parses differ: %v; %v", name, s, err1, err2)
 			}
 		}
 		r1, err1 := parseRule(s)
 		r2, err2 := parseRule(s)
-		if !reflect.DeepEqual(r1, r2) || !refmod.SameError(err1, err2) {
+		if !reflect.DeepEqual(r1, r2) || !refmodtest.SameError(err1, err2) {
 			t.Errorf("output rule %q: two parses differ: %+v %v; %+v %v", s, r1, err1, r2, err2)
 		}
 	})

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestLiterals runs crd and object on testdata/crd/literals, whose markers
@@ -16,7 +16,7 @@ func TestLiterals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := compareTrees(t, func() string { return refmod.CopyDir(t, src) },
+	n := compareTrees(t, func() string { return refmodtest.CopyDir(t, src) },
 		"crd", "object", "paths=./...", "output:crd:dir=out/crd")
 	if n != 3 {
 		t.Errorf("%d files generated, want the Widget CRD and 2 deepcopy files", n)

@@ -16,8 +16,8 @@ import (
 	"testing"
 
 	"github.com/apigen-dev/apigen/generators/crd"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/internal/scratch"
-	"github.com/apigen-dev/apigen/refmod"
 )
 
 var (
@@ -105,7 +105,7 @@ func TestFeatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	compareRuns(t, dir, "crd:crdVersions=v1,allowDangerousTypes=true", "paths=./...")
 	t.Run("maxDescLen", func(t *testing.T) {
 		compareRuns(t, dir, "crd:maxDescLen=0,generateEmbeddedObjectMeta=true", "paths=./...")
@@ -119,7 +119,7 @@ func TestExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	if n := compareRuns(t, dir, "crd", "paths=./apis/frobbers/v6"); n != 1 {
 		t.Errorf("%d CRDs byte-identical, want the one Frobber CRD", n)
 	}
@@ -131,7 +131,7 @@ func TestClusterAPI(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads cluster-api")
 	}
-	dir := refmod.Copy(t, "sigs.k8s.io/cluster-api/api@v1.14.2")
+	dir := refmodtest.Copy(t, "sigs.k8s.io/cluster-api/api@v1.14.2")
 	for name, paths := range map[string][]string{
 		"core":         {"paths=./addons/...", "paths=./core/...", "paths=./ipam/...", "paths=./runtime/..."},
 		"bootstrap":    {"paths=./bootstrap/kubeadm/..."},
@@ -150,7 +150,7 @@ func TestDiagnostics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	gens := map[string]string{"badverb": "rbac:roleName=r"}
 	for _, c := range []string{"badrule", "nostorage", "baddefault",
 		"overbudget", "badcolumn", "baddefaultvalue"} {
@@ -169,7 +169,7 @@ func TestDiagnostics(t *testing.T) {
 			if _, err := os.Stat(out); !os.IsNotExist(err) {
 				t.Errorf("%s was written", out)
 			}
-			refmod.Golden(t, filepath.Join(src, "golden", c+".txt"), stderr.String())
+			refmodtest.Golden(t, filepath.Join(src, "golden", c+".txt"), stderr.String())
 		})
 	}
 }
@@ -184,7 +184,7 @@ func TestWarnings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	gens := map[string]string{"badverb": "rbac:roleName=r"}
 	for _, c := range []string{"protected", "misplaced", "misspelt", "badverb", "twostorage"} {
 		t.Run(c, func(t *testing.T) {
@@ -200,7 +200,7 @@ func TestWarnings(t *testing.T) {
 			}
 			sameFiles(t, readDir(t, up), readDir(t, ours))
 			golden := filepath.Join(src, "golden", c+".txt")
-			refmod.Golden(t, golden, stderr.String())
+			refmodtest.Golden(t, golden, stderr.String())
 			want, _ := os.ReadFile(golden)
 			stderr.Reset()
 			code := run(append(args, "--strict", "output:dir="+strict), os.Stdout, &stderr)
@@ -223,7 +223,7 @@ func sameFiles(t *testing.T, want, got map[string][]byte) []string {
 		case !ok:
 			t.Errorf("%s: not generated", name)
 		case !bytes.Equal(g, w):
-			t.Errorf("%s differs from upstream:\n%s", name, refmod.FirstLines(g, w))
+			t.Errorf("%s differs from upstream:\n%s", name, refmodtest.FirstLines(g, w))
 		default:
 			same = append(same, name)
 		}
@@ -302,7 +302,7 @@ func TestAllGenerators(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := compareTrees(t, func() string { return refmod.CopyDir(t, src) },
+	n := compareTrees(t, func() string { return refmodtest.CopyDir(t, src) },
 		"crd", "rbac:roleName=manager-role", "webhook", "object", "paths=./...",
 		"output:crd:dir=out/crd", "output:rbac:dir=out/rbac", "output:webhook:dir=out/webhook")
 	if n != 10 {
@@ -313,7 +313,7 @@ func TestAllGenerators(t *testing.T) {
 		if err := os.WriteFile(header, []byte("// Copyright YEAR Shop Authors.\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		compareTrees(t, func() string { return refmod.CopyDir(t, src) },
+		compareTrees(t, func() string { return refmodtest.CopyDir(t, src) },
 			"rbac:roleName=shop,fileName=shop-role.yaml,headerFile="+header+",year=2031",
 			"webhook:headerFile="+header, "object:headerFile="+header+",year=1999",
 			"paths=./...", "output:dir=out")
@@ -327,8 +327,8 @@ func TestClusterAPIObject(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads cluster-api")
 	}
-	header := filepath.Join(refmod.Download(t, "sigs.k8s.io/cluster-api@v1.14.2"), "hack/scripts/verify/boilerplate/boilerplate.generatego.txt")
-	n := compareTrees(t, func() string { return withoutDeepCopy(t, refmod.Copy(t, "sigs.k8s.io/cluster-api/api@v1.14.2")) },
+	header := filepath.Join(refmodtest.Download(t, "sigs.k8s.io/cluster-api@v1.14.2"), "hack/scripts/verify/boilerplate/boilerplate.generatego.txt")
+	n := compareTrees(t, func() string { return withoutDeepCopy(t, refmodtest.Copy(t, "sigs.k8s.io/cluster-api/api@v1.14.2")) },
 		"object:headerFile="+header, "paths=./addons/...", "paths=./core/...", "paths=./ipam/...",
 		"paths=./runtime/...", "paths=./bootstrap/kubeadm/...", "paths=./controlplane/kubeadm/...")
 	if n != 14 {
@@ -360,7 +360,7 @@ func TestCertManager(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads cert-manager")
 	}
-	dir := refmod.CopyDir(t, refmod.Download(t, "github.com/cert-manager/cert-manager@v1.21.2"))
+	dir := refmodtest.CopyDir(t, refmodtest.Download(t, "github.com/cert-manager/cert-manager@v1.21.2"))
 	if n := compareRuns(t, dir, "crd", "paths=./pkg/apis/..."); n != 6 {
 		t.Errorf("%d CRDs byte-identical, want 6", n)
 	}
@@ -388,7 +388,7 @@ func TestHelp(t *testing.T) {
 			}
 			w, g := cut.ReplaceAllString(want.String(), "$1"), cut.ReplaceAllString(got.String(), "$1")
 			if w != g {
-				t.Errorf("-w differs from upstream:\n%s", refmod.FirstLines([]byte(g), []byte(w)))
+				t.Errorf("-w differs from upstream:\n%s", refmodtest.FirstLines([]byte(g), []byte(w)))
 			}
 		})
 	}
@@ -396,14 +396,14 @@ func TestHelp(t *testing.T) {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			want, got := helpOutputs(t, args)
 			if w, g := detailedShape(want), detailedShape(got); w != g {
-				t.Errorf("%s differs from upstream in shape:\n%s", args[len(args)-1], refmod.FirstLines([]byte(g), []byte(w)))
+				t.Errorf("%s differs from upstream in shape:\n%s", args[len(args)-1], refmodtest.FirstLines([]byte(g), []byte(w)))
 			}
 		})
 	}
 	t.Run("-wwww", func(t *testing.T) {
 		want, got := helpOutputs(t, []string{"crd", "rbac:roleName=x", "webhook", "object", "-wwww"})
 		if w, g := jsonShape(t, want), jsonShape(t, got); w != g {
-			t.Errorf("-wwww differs from upstream in shape:\n%s", refmod.FirstLines([]byte(g), []byte(w)))
+			t.Errorf("-wwww differs from upstream in shape:\n%s", refmodtest.FirstLines([]byte(g), []byte(w)))
 		}
 	})
 	t.Run("-hh", func(t *testing.T) {
@@ -413,7 +413,7 @@ func TestHelp(t *testing.T) {
 		// Generators this tool lacks, and crd's v1beta1 option, as in -h.
 		lacking := regexp.MustCompile(`(?m)^\+applyconfiguration package\n(\t.*\n)*\n|^\t\[deprecatedV1beta1\S*.*\n`)
 		if w, g := detailedShape(lacking.ReplaceAllString(want, "")), detailedShape(got); w != g {
-			t.Errorf("-hh differs from upstream in shape:\n%s", refmod.FirstLines([]byte(g), []byte(w)))
+			t.Errorf("-hh differs from upstream in shape:\n%s", refmodtest.FirstLines([]byte(g), []byte(w)))
 		}
 	})
 	t.Run("-h", func(t *testing.T) {
@@ -567,7 +567,7 @@ func TestTypeForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	up := exec.Command(upstream(t), "crd", "paths=./...", "output:crd:dir="+t.TempDir())
 	up.Dir = dir
 	out, err := up.CombinedOutput()
@@ -586,7 +586,7 @@ func TestTypeForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refmod.Golden(t, filepath.Join(src, "../golden/typeforms.yaml"), string(got))
+	refmodtest.Golden(t, filepath.Join(src, "../golden/typeforms.yaml"), string(got))
 }
 
 // TestSkippedVersionMarkers: controller-gen applies a type's markers in
@@ -599,7 +599,7 @@ func TestSkippedVersionMarkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	t.Chdir(filepath.Join(dir, "bad"))
 	args := []string{"crd", "paths=./skipversion/..."}
 	ours := filepath.Join(t.TempDir(), "ours")

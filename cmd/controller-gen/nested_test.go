@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestNestedModules runs the paths= forms of cluster-api's Makefile on
@@ -22,7 +22,7 @@ func TestNestedModules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	copy := func() string { return refmod.CopyDir(t, src) }
+	copy := func() string { return refmodtest.CopyDir(t, src) }
 	t.Run("dirs", func(t *testing.T) {
 		n := compareTrees(t, copy, "crd", "rbac:roleName=manager-role", "object",
 			"paths=./api/...", "paths=./controllers", "output:crd:dir=config/crd", "output:rbac:dir=config/rbac")
@@ -56,10 +56,10 @@ func TestObjectForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := compareTrees(t, func() string { return refmod.CopyDir(t, src) }, "object", "paths=./..."); n != 1 {
+	if n := compareTrees(t, func() string { return refmodtest.CopyDir(t, src) }, "object", "paths=./..."); n != 1 {
 		t.Errorf("%d files generated, want one deepcopy file", n)
 	}
-	t.Chdir(refmod.CopyDir(t, src))
+	t.Chdir(refmodtest.CopyDir(t, src))
 	var stderr bytes.Buffer
 	if code := run([]string{"object", "paths=./..."}, io.Discard, &stderr); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr.String())

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestSchemaPatch runs upstream and ours with schemapatch command lines on
@@ -60,7 +60,7 @@ func schemapatchFixture(t *testing.T) (string, func() string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return src, func() string { return refmod.CopyDir(t, src) }
+	return src, func() string { return refmodtest.CopyDir(t, src) }
 }
 
 // mcsAPIArgs is the command line of sigs.k8s.io/mcs-api v0.5.2's
@@ -81,7 +81,7 @@ func TestMCSAPI(t *testing.T) {
 		t.Skip("downloads mcs-api")
 	}
 	copy := func() string {
-		dir := refmod.Copy(t, "sigs.k8s.io/mcs-api@v0.5.2")
+		dir := refmodtest.Copy(t, "sigs.k8s.io/mcs-api@v0.5.2")
 		for _, f := range []string{"config/crd/multicluster.x-k8s.io_serviceexports.yaml",
 			"config/crd/multicluster.x-k8s.io_serviceimports.yaml"} {
 			if err := os.Remove(filepath.Join(dir, f)); err != nil {
@@ -120,7 +120,7 @@ func TestSchemaPatchDiagnostics(t *testing.T) {
 					t.Errorf("%s was written", d)
 				}
 			}
-			refmod.Golden(t, filepath.Join(src, "golden", c+".txt"), stderr.String())
+			refmodtest.Golden(t, filepath.Join(src, "golden", c+".txt"), stderr.String())
 		})
 	}
 }

@@ -12,7 +12,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // A shipped CRD was made by controller-gen v0.21.0; ours reproduces
@@ -106,9 +106,9 @@ func TestShippedFiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("downloads cluster-api and cert-manager")
 	}
-	capi := refmod.Download(t, "sigs.k8s.io/cluster-api@v1.14.2")
-	capiAPI := refmod.Copy(t, "sigs.k8s.io/cluster-api/api@v1.14.2")
-	cm := refmod.CopyDir(t, refmod.Download(t, "github.com/cert-manager/cert-manager@v1.21.2"))
+	capi := refmodtest.Download(t, "sigs.k8s.io/cluster-api@v1.14.2")
+	capiAPI := refmodtest.Copy(t, "sigs.k8s.io/cluster-api/api@v1.14.2")
+	cm := refmodtest.CopyDir(t, refmodtest.Download(t, "github.com/cert-manager/cert-manager@v1.21.2"))
 	runs := []struct {
 		dir, shipped string
 		args         []string
@@ -140,7 +140,7 @@ func TestShippedFiles(t *testing.T) {
 			}
 			classes, ok := explain(want, got)
 			if !ok {
-				t.Errorf("%s: unexplained difference from the shipped file:\n%s", name, refmod.FirstLines(got, want))
+				t.Errorf("%s: unexplained difference from the shipped file:\n%s", name, refmodtest.FirstLines(got, want))
 			}
 			for _, c := range classes {
 				byClass[c]++

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 const outputName = "zz_generated.conversion.go"
@@ -16,16 +16,16 @@ const outputName = "zz_generated.conversion.go"
 // shipped files back.
 func regenerateShipped(t *testing.T, module, base string, n int, pkgs ...string) {
 	t.Helper()
-	dir := refmod.Copy(t, module)
+	dir := refmodtest.Copy(t, module)
 	args := []string{"--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt"}
 	for _, p := range pkgs {
 		args = append(args, base+"/"+p)
 	}
-	shipped := refmod.Regenerate(t, dir, outputName, run, args...)
+	shipped := refmodtest.Regenerate(t, dir, outputName, run, args...)
 	if len(shipped) != n {
 		t.Fatalf("%s ships %d conversion files, expected %d", module, len(shipped), n)
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 func TestParitySampleAPIServer(t *testing.T) {
@@ -48,13 +48,13 @@ func TestParityAPIExtensions(t *testing.T) {
 // TestParitySkipUnsafe compares ours with upstream's binary, run in the
 // same test, with --skip-unsafe: no conversion may use unsafe.Pointer.
 func TestParitySkipUnsafe(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/metrics@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/metrics@v0.37.2")
 	args := []string{"--skip-unsafe", "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt"}
 	for _, p := range []string{"metrics/v1beta1", "custom_metrics/v1beta2", "external_metrics/v1beta1"} {
 		args = append(args, "k8s.io/metrics/pkg/apis/"+p)
 	}
-	refmod.Take(t, dir, outputName)
-	want := refmod.Upstream(t, "conversion-gen", dir, outputName, args...)
+	refmodtest.Take(t, dir, outputName)
+	want := refmodtest.Upstream(t, "conversion-gen", dir, outputName, args...)
 	if len(want) != 3 {
 		t.Fatalf("upstream wrote %d files, want 3", len(want))
 	}
@@ -63,14 +63,14 @@ func TestParitySkipUnsafe(t *testing.T) {
 			t.Fatalf("upstream's %s uses unsafe despite --skip-unsafe", p)
 		}
 	}
-	refmod.Regenerate(t, dir, outputName, run, args...)
-	refmod.Compare(t, dir, outputName, want)
+	refmodtest.Regenerate(t, dir, outputName, run, args...)
+	refmodtest.Compare(t, dir, outputName, want)
 }
 
 // TestDiagnostics runs conversion-gen on bad input, in a copy of
 // testdata/conversion: each run must print exactly the golden diagnostics;
 // one with an error exits 1 and writes nothing, one with warnings only
-// writes (see refmod.Diagnostics).
+// writes (see refmodtest.Diagnostics).
 func TestDiagnostics(t *testing.T) {
 	root, _ := filepath.Abs("../../testdata/conversion")
 	for _, c := range []struct {
@@ -82,7 +82,7 @@ func TestDiagnostics(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			refmod.Diagnostics(t, refmod.CopyDir(t, root), outputName, run, string(want), c.warnings, "--output-file", outputName, "./"+c.name+"/...")
+			refmodtest.Diagnostics(t, refmodtest.CopyDir(t, root), outputName, run, string(want), c.warnings, "--output-file", outputName, "./"+c.name+"/...")
 		})
 	}
 }
@@ -93,12 +93,12 @@ func TestDiagnostics(t *testing.T) {
 func TestWarningsAsUpstream(t *testing.T) {
 	t.Parallel()
 	src, _ := filepath.Abs("../../testdata/conversion")
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	args := []string{"--output-file", outputName, "./misnamed/..."}
-	want := refmod.Upstream(t, "conversion-gen", dir, outputName, args...)
+	want := refmodtest.Upstream(t, "conversion-gen", dir, outputName, args...)
 	if len(want) != 1 {
 		t.Fatalf("upstream wrote %d files, want 1", len(want))
 	}
-	refmod.Regenerate(t, dir, outputName, run, args...)
-	refmod.Compare(t, dir, outputName, want)
+	refmodtest.Regenerate(t, dir, outputName, run, args...)
+	refmodtest.Compare(t, dir, outputName, want)
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestLintRules runs deepcopy-gen with --lint-rules on testdata/lint. Each
@@ -19,12 +19,12 @@ func TestLintRules(t *testing.T) {
 		{"internal", "require-explicit-disablement", "./internal/v1"},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
-			dir := refmod.CopyDir(t, "../../testdata/lint")
+			dir := refmodtest.CopyDir(t, "../../testdata/lint")
 			want, err := os.ReadFile(filepath.Join(dir, "golden", c.golden+".txt"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			refmod.Diagnostics(t, dir, "zz_generated.deepcopy.go", run, string(want), false,
+			refmodtest.Diagnostics(t, dir, "zz_generated.deepcopy.go", run, string(want), false,
 				"--output-file", "zz_generated.deepcopy.go", "--lint-rules", c.rule, c.pkg)
 		})
 	}
@@ -35,7 +35,7 @@ func TestLintRules(t *testing.T) {
 // upstream passes over it, the others are not reported, and the two
 // packages without their tags generate.
 func TestLintRulesOff(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/lint")
+	dir := refmodtest.CopyDir(t, "../../testdata/lint")
 	t.Chdir(dir)
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"--output-file", "zz_generated.deepcopy.go", "./external/v1", "./internal/v1"}, &stdout, &stderr); code != 0 {

@@ -8,45 +8,45 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 const outputName = "zz_generated.deepcopy.go"
 
 func TestParityKubernetesAPI(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/api@v0.37.2")
-	header := refmod.Lines(t, filepath.Join(dir, "core/v1", outputName), 4, 18)
-	shipped := refmod.Regenerate(t, dir, outputName, run, "--go-header-file", header, "--output-file", outputName, "./...")
+	dir := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
+	header := refmodtest.Lines(t, filepath.Join(dir, "core/v1", outputName), 4, 18)
+	shipped := refmodtest.Regenerate(t, dir, outputName, run, "--go-header-file", header, "--output-file", outputName, "./...")
 	if len(shipped) != 60 {
 		t.Fatalf("k8s.io/api ships %d deepcopy files, expected 60", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 func TestParitySampleAPIServer(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
-	shipped := refmod.Regenerate(t, dir, outputName, run, "--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
+	shipped := refmodtest.Regenerate(t, dir, outputName, run, "--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
 		p, p+"/v1alpha1", p+"/v1beta1")
 	if len(shipped) != 3 {
 		t.Fatalf("sample-apiserver ships %d deepcopy files, expected 3", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 func TestParityMetrics(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/metrics@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/metrics@v0.37.2")
 	var pkgs []string
 	for _, p := range []string{"custom_metrics", "custom_metrics/v1beta1", "custom_metrics/v1beta2",
 		"external_metrics", "external_metrics/v1beta1", "metrics", "metrics/v1alpha1", "metrics/v1beta1", "metrics/v1"} {
 		pkgs = append(pkgs, "k8s.io/metrics/pkg/apis/"+p)
 	}
 	args := append([]string{"--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName}, pkgs...)
-	shipped := refmod.Regenerate(t, dir, outputName, run, args...)
+	shipped := refmodtest.Regenerate(t, dir, outputName, run, args...)
 	if len(shipped) != 9 {
 		t.Fatalf("metrics ships %d deepcopy files, expected 9", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 // TestParityOutputTests regenerates upstream's own deepcopy-gen tests with
@@ -54,20 +54,20 @@ func TestParityMetrics(t *testing.T) {
 // a type with +k8s:deepcopy-gen:interfaces markers in doc.go: the markers
 // are the type's, not the package's.
 func TestParityOutputTests(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/code-generator@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/code-generator@v0.37.2")
 	tests := filepath.Join(dir, "cmd/deepcopy-gen/output_tests")
-	header := refmod.Lines(t, filepath.Join(tests, "aliases", outputName), 4, 18)
-	shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", header,
+	header := refmodtest.Lines(t, filepath.Join(tests, "aliases", outputName), 4, 18)
+	shipped := refmodtest.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", header,
 		"k8s.io/code-generator/cmd/deepcopy-gen/output_tests/...")
 	if len(shipped) != 8 {
 		t.Fatalf("output_tests ship %d deepcopy files, expected 8", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 func TestVerifyOnly(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/api@v0.37.2")
-	header := refmod.Lines(t, filepath.Join(dir, "core/v1", outputName), 4, 18)
+	dir := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
+	header := refmodtest.Lines(t, filepath.Join(dir, "core/v1", outputName), 4, 18)
 	t.Chdir(dir)
 	verify := func() (int, string) {
 		var stdout, stderr bytes.Buffer
@@ -109,8 +109,8 @@ func TestVerifyOnly(t *testing.T) {
 // TestDeterminism generates k8s.io/api with one and with eight threads, and
 // with the package patterns in two orders, and expects the same bytes.
 func TestDeterminism(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/api@v0.37.2")
-	header := refmod.Lines(t, filepath.Join(dir, "core/v1", outputName), 4, 18)
+	dir := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
+	header := refmodtest.Lines(t, filepath.Join(dir, "core/v1", outputName), 4, 18)
 	t.Chdir(dir)
 	pkgs := []string{"./core/...", "./apps/...", "./batch/...", "./..."}
 	var runs []map[string][]byte
@@ -119,14 +119,14 @@ func TestDeterminism(t *testing.T) {
 		if procs == 8 {
 			pkgs = []string{"./...", "./batch/...", "./apps/...", "./core/..."}
 		}
-		refmod.Take(t, dir, outputName)
+		refmodtest.Take(t, dir, outputName)
 		var stderr bytes.Buffer
 		code := run(append([]string{"--go-header-file", header, "--output-file", outputName}, pkgs...), os.Stdout, &stderr)
 		runtime.GOMAXPROCS(prev)
 		if code != 0 {
 			t.Fatalf("GOMAXPROCS=%d: exit %d\n%s", procs, code, stderr.String())
 		}
-		runs = append(runs, refmod.Take(t, dir, outputName))
+		runs = append(runs, refmodtest.Take(t, dir, outputName))
 	}
 	if len(runs[0]) != 60 || len(runs[0]) != len(runs[1]) {
 		t.Fatalf("runs generated %d and %d files, want 60 each", len(runs[0]), len(runs[1]))

@@ -3,7 +3,7 @@ package main
 import (
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestWarningsAsUpstream runs upstream's deepcopy-gen and ours on the
@@ -12,6 +12,6 @@ import (
 // comment starts with a marker's name. Ours must write upstream's bytes and
 // print exactly golden/<case>.txt, warnings only (none for the function).
 func TestWarningsAsUpstream(t *testing.T) {
-	refmod.CasesAsUpstream(t, "deepcopy-gen", "../../testdata/diagnostics", outputName, run,
+	refmodtest.CasesAsUpstream(t, "deepcopy-gen", "../../testdata/diagnostics", outputName, run,
 		func(c string) string { return "./" + c }, "unknownmarker", "misplaced", "badtag", "funcdoc")
 }

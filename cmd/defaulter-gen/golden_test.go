@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/output"
-	"github.com/apigen-dev/apigen/refmod"
 )
 
 // TestGolden generates testdata/defaulter/good, which covers what the
@@ -23,7 +23,7 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	var stderr bytes.Buffer
 	code := run([]string{"-C", dir, "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt",
 		"--extra-peer-dirs", "defaults.example/good/peer",
@@ -35,7 +35,7 @@ func TestGolden(t *testing.T) {
 		"good/v1":          "golden/good_v1.go.golden",
 		"good/defaults/v1": "golden/good_defaults_v1.go.golden",
 	}
-	got := refmod.Take(t, dir, outputName)
+	got := refmodtest.Take(t, dir, outputName)
 	for pkg, golden := range want {
 		p := filepath.Join(dir, pkg, outputName)
 		w, err := os.ReadFile(filepath.Join(dir, golden))
@@ -85,7 +85,7 @@ func TestDiagnostics(t *testing.T) {
 				t.Fatal(err)
 			}
 			args := append([]string{"--output-file", outputName}, c.patterns...)
-			refmod.Diagnostics(t, refmod.CopyDir(t, root), outputName, run, string(want), c.warnings, args...)
+			refmodtest.Diagnostics(t, refmodtest.CopyDir(t, root), outputName, run, string(want), c.warnings, args...)
 		})
 	}
 }
@@ -98,14 +98,14 @@ func TestWarningsAsUpstream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	args := []string{"--output-file", outputName, "./bad/nofield", "./bad/typedoc", "./bad/notobject", "./bad/typevalue"}
-	want := refmod.Upstream(t, "defaulter-gen", dir, outputName, args...)
+	want := refmodtest.Upstream(t, "defaulter-gen", dir, outputName, args...)
 	if len(want) != 4 {
 		t.Fatalf("upstream wrote %d files, want 4", len(want))
 	}
-	refmod.Regenerate(t, dir, outputName, run, args...)
-	refmod.Compare(t, dir, outputName, want)
+	refmodtest.Regenerate(t, dir, outputName, run, args...)
+	refmodtest.Compare(t, dir, outputName, want)
 }
 
 func TestFlags(t *testing.T) {

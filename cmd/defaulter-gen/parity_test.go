@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 const outputName = "zz_generated.defaults.go"
@@ -17,14 +17,14 @@ const outputName = "zz_generated.defaults.go"
 // way its hack/update-codegen.sh does.
 func TestParitySampleAPIServer(t *testing.T) {
 	t.Parallel()
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
-	shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt",
+	shipped := refmodtest.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", "hack/boilerplate.go.txt",
 		p+"/v1alpha1", p+"/v1beta1")
 	if len(shipped) != 2 {
 		t.Fatalf("sample-apiserver ships %d defaulter files, expected 2", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 // TestParityModules regenerates every defaulter file that the Kubernetes
@@ -47,14 +47,14 @@ func TestParityModules(t *testing.T) {
 	} {
 		t.Run(strings.Split(c.module, "@")[0], func(t *testing.T) {
 			t.Parallel()
-			dir := refmod.Copy(t, c.module)
+			dir := refmodtest.Copy(t, c.module)
 			first := firstShipped(t, dir)
-			header := refmod.Lines(t, first, 4, 18)
-			shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", header, c.pattern)
+			header := refmodtest.Lines(t, first, 4, 18)
+			shipped := refmodtest.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", header, c.pattern)
 			if len(shipped) != c.files {
 				t.Fatalf("%s ships %d defaulter files, expected %d", c.module, len(shipped), c.files)
 			}
-			refmod.Compare(t, dir, outputName, shipped)
+			refmodtest.Compare(t, dir, outputName, shipped)
 		})
 	}
 }
@@ -68,14 +68,14 @@ const outputTests = "k8s.io/code-generator/cmd/defaulter-gen/output_tests"
 // apigen only warns (TestOutputTestsWarning).
 func TestParityOutputTests(t *testing.T) {
 	t.Parallel()
-	dir := refmod.Copy(t, "k8s.io/code-generator@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/code-generator@v0.37.2")
 	tests := filepath.Join(dir, "cmd/defaulter-gen/output_tests")
-	header := refmod.Lines(t, filepath.Join(tests, "marker", outputName), 4, 18)
-	shipped := refmod.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", header, outputTests+"/...")
+	header := refmodtest.Lines(t, filepath.Join(tests, "marker", outputName), 4, 18)
+	shipped := refmodtest.Regenerate(t, dir, outputName, run, "--output-file", outputName, "--go-header-file", header, outputTests+"/...")
 	if len(shipped) != 5 {
 		t.Fatalf("output_tests ship %d defaulter files, expected 5", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 // coversWarning is what the empty output test's doc.go earns, below dir.
@@ -89,8 +89,8 @@ func coversWarning(dir string) string {
 // and the file is written.
 func TestOutputTestsWarning(t *testing.T) {
 	t.Parallel()
-	dir := refmod.Copy(t, "k8s.io/code-generator@v0.37.2")
-	refmod.Take(t, dir, outputName)
+	dir := refmodtest.Copy(t, "k8s.io/code-generator@v0.37.2")
+	refmodtest.Take(t, dir, outputName)
 	var stderr bytes.Buffer
 	code := run([]string{"-C", dir, "--output-file", outputName, outputTests + "/empty"}, io.Discard, &stderr)
 	if want := coversWarning(dir); code != 0 || stderr.String() != want {
@@ -105,15 +105,15 @@ func TestOutputTestsWarning(t *testing.T) {
 // exit 1, the diagnostic without "warning:", and nothing written.
 func TestOutputTestsStrict(t *testing.T) {
 	t.Parallel()
-	dir := refmod.Copy(t, "k8s.io/code-generator@v0.37.2")
-	refmod.Take(t, dir, outputName)
+	dir := refmodtest.Copy(t, "k8s.io/code-generator@v0.37.2")
+	refmodtest.Take(t, dir, outputName)
 	var stderr bytes.Buffer
 	code := run([]string{"-C", dir, "--strict", "--output-file", outputName, outputTests + "/..."}, io.Discard, &stderr)
 	want := strings.Replace(coversWarning(dir), " warning: ", " ", 1)
 	if code != 1 || stderr.String() != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and:\n%s", code, stderr.String(), want)
 	}
-	if got := refmod.Take(t, dir, outputName); len(got) != 0 {
+	if got := refmodtest.Take(t, dir, outputName); len(got) != 0 {
 		t.Errorf("--strict failed the run but wrote %d files", len(got))
 	}
 }
@@ -122,12 +122,12 @@ func TestOutputTestsStrict(t *testing.T) {
 // on but carry dozens of +default markers, all of which must be accepted.
 func TestKubernetesAPI(t *testing.T) {
 	t.Parallel()
-	dir := refmod.Copy(t, "k8s.io/api@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
 	var stderr bytes.Buffer
 	if code := run([]string{"-C", dir, "--output-file", outputName, "./..."}, os.Stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr.String())
 	}
-	if got := refmod.Take(t, dir, outputName); len(got) != 0 {
+	if got := refmodtest.Take(t, dir, outputName); len(got) != 0 {
 		t.Errorf("generated %d files in k8s.io/api, which asks for none", len(got))
 	}
 }
@@ -149,7 +149,7 @@ func firstShipped(t *testing.T, dir string) string {
 
 func TestVerifyOnly(t *testing.T) {
 	t.Parallel()
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
 	verify := func() (int, string) {
 		var stdout, stderr bytes.Buffer

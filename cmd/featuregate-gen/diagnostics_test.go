@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestDiagnostics runs featuregate-gen, with the fixtures' gates package as
@@ -18,12 +18,12 @@ import (
 func TestDiagnostics(t *testing.T) {
 	for _, name := range []string{"ontype", "emptygate", "notomitempty", "unknowngate", "badoptin"} {
 		t.Run(name, func(t *testing.T) {
-			dir := refmod.CopyDir(t, "../../testdata/featuregate/diagnostics")
+			dir := refmodtest.CopyDir(t, "../../testdata/featuregate/diagnostics")
 			want, err := os.ReadFile(filepath.Join(dir, "golden", name+".txt"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			refmod.Diagnostics(t, dir, "zz_generated.featuregate.go", run, string(want), name == "ontype",
+			refmodtest.Diagnostics(t, dir, "zz_generated.featuregate.go", run, string(want), name == "ontype",
 				"--known-feature-gates", "featuregate.example/gates", "./"+name)
 		})
 	}
@@ -32,7 +32,7 @@ func TestDiagnostics(t *testing.T) {
 // TestKnownGates shows that gates the --known-feature-gates package lists
 // pass, and that the helpers are then written.
 func TestKnownGates(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/featuregate/diagnostics")
+	dir := refmodtest.CopyDir(t, "../../testdata/featuregate/diagnostics")
 	t.Chdir(dir)
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"--known-feature-gates", "featuregate.example/gates", "./good"}, &stdout, &stderr); code != 0 || stderr.Len() > 0 {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/generators/swaggerdoc/upstreamtest"
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
+	"github.com/apigen-dev/apigen/internal/swaggerdoctest"
 )
 
 // result is what one run printed and its exit status.
@@ -41,13 +41,13 @@ func runOurs(args ...string) (result, string) {
 // TestUpstream compares with Kubernetes' genswaggertypedocs, printing the
 // functions and with --verify, on the rule fixtures and on core/v1.
 func TestUpstream(t *testing.T) {
-	bin := upstreamtest.Build(t)
+	bin := swaggerdoctest.Build(t)
 	files := []string{
 		"../../testdata/swaggerdoc/rules/widgets/v1/types.go",
 		"../../testdata/swaggerdoc/rules/widgets/v1beta1/types.go",
 		"../../testdata/swaggerdoc/files/shapes.go",
 		"../../testdata/swaggerdoc/files/none.go",
-		filepath.Join(refmod.Download(t, "k8s.io/api@v0.37.2"), "core/v1/types.go"),
+		filepath.Join(refmodtest.Download(t, "k8s.io/api@v0.37.2"), "core/v1/types.go"),
 	}
 	for _, file := range files {
 		for _, mode := range [][]string{nil, {"--verify"}} {
@@ -55,7 +55,7 @@ func TestUpstream(t *testing.T) {
 			want := runUpstream(t, bin, args...)
 			got, stderr := runOurs(args...)
 			if got != want {
-				t.Errorf("%v: exit %d, want %d; stderr %q; output:\n%s", args, got.code, want.code, stderr, refmod.FirstLines([]byte(got.stdout), []byte(want.stdout)))
+				t.Errorf("%v: exit %d, want %d; stderr %q; output:\n%s", args, got.code, want.code, stderr, refmodtest.FirstLines([]byte(got.stdout), []byte(want.stdout)))
 			}
 		}
 	}
@@ -63,7 +63,7 @@ func TestUpstream(t *testing.T) {
 
 // TestFuncDest checks that -f writes the file upstream writes.
 func TestFuncDest(t *testing.T) {
-	bin := upstreamtest.Build(t)
+	bin := swaggerdoctest.Build(t)
 	src := "../../testdata/swaggerdoc/rules/widgets/v1/types.go"
 	dir := t.TempDir()
 	runUpstream(t, bin, "-s", src, "-f", filepath.Join(dir, "upstream.go"))
@@ -76,14 +76,14 @@ func TestFuncDest(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(want) == 0 || !bytes.Equal(got, want) {
-		t.Errorf("-f output differs from upstream's (%d bytes):\n%s", len(want), refmod.FirstLines(got, want))
+		t.Errorf("-f output differs from upstream's (%d bytes):\n%s", len(want), refmodtest.FirstLines(got, want))
 	}
 }
 
 // TestBadInput checks that sources upstream fails on (it panics on both)
 // get an error with file:line:column instead.
 func TestBadInput(t *testing.T) {
-	bin := upstreamtest.Build(t)
+	bin := swaggerdoctest.Build(t)
 	for file, want := range map[string]string{
 		"badparse.go":    ":6:12: expected ';', found int",
 		"badembedded.go": ":8:2: embedded field TypeMeta has no JSON name",

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestParityKubernetes deletes the 80 generated.proto and generated.pb.go
@@ -60,7 +60,7 @@ func TestParityKubernetes(t *testing.T) {
 		case !ok:
 			t.Errorf("%s is missing", p)
 		case !bytes.Equal(got, want):
-			t.Errorf("%s differs:\n%s", p, refmod.FirstLines(got, want))
+			t.Errorf("%s differs:\n%s", p, refmodtest.FirstLines(got, want))
 		}
 	}
 	for p := range after {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 const tool = "informer-gen"
@@ -27,13 +27,13 @@ func ours(t *testing.T, dir string, args ...string) {
 // clientGo returns a copy of client-go and the arguments client-go's
 // informers are generated with.
 func clientGo(t *testing.T) (string, []string) {
-	dir := refmod.Copy(t, "k8s.io/client-go@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/client-go@v0.37.2")
 	apiDir := paritytest.ModuleDir(t, dir, "k8s.io/api")
 	pkgs := paritytest.APIPackages(t, apiDir)
 	if len(pkgs) != 60 {
 		t.Fatalf("k8s.io/api has %d group versions with a types.go, expected 60", len(pkgs))
 	}
-	header := refmod.Lines(t, filepath.Join(apiDir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
+	header := refmodtest.Lines(t, filepath.Join(apiDir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
 	return dir, append([]string{"--go-header-file", header, "--output-dir", "informers", "--output-pkg", "k8s.io/client-go/informers",
 		"--single-directory", "--versioned-clientset-package", "k8s.io/client-go/kubernetes", "--listers-package", "k8s.io/client-go/listers",
 		"--plural-exceptions", "Endpoints:Endpoints"}, pkgs...)
@@ -88,7 +88,7 @@ func sampleArgs(pkgs ...string) []string {
 // TestParitySampleAPIServer regenerates sample-apiserver's informers as
 // its hack/update-codegen.sh does.
 func TestParitySampleAPIServer(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	root := filepath.Join(dir, "pkg/generated/informers")
 	want, n := paritytest.Take(t, root, tool)
 	if n != 9 {
@@ -101,12 +101,12 @@ func TestParitySampleAPIServer(t *testing.T) {
 // TestParityInternal adds sample-apiserver's internal package, whose
 // informers nobody ships, and compares with upstream's binary.
 func TestParityInternal(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	root := filepath.Join(dir, "pkg/generated/informers")
 	args := append(sampleArgs(wardle, wardle+"/v1alpha1", wardle+"/v1beta1"),
 		"--internal-clientset-package", "k8s.io/sample-apiserver/pkg/generated/clientset/internalversion")
 	os.RemoveAll(root)
-	refmod.RunUpstream(t, tool, dir, args...)
+	refmodtest.RunUpstream(t, tool, dir, args...)
 	want, n := paritytest.Take(t, root, tool)
 	if n != 16 {
 		t.Fatalf("upstream wrote %d files, expected 16 (9 external, 7 internal)", n)
@@ -149,10 +149,10 @@ func TestParityMarkers(t *testing.T) {
 		{"single directory", true, markerPackages[1:], 20},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir := refmod.CopyDir(t, "../../testdata/lister/apis")
+			dir := refmodtest.CopyDir(t, "../../testdata/lister/apis")
 			root := filepath.Join(dir, "out/informers")
 			args := markerArgs(c.single, c.pkgs)
-			refmod.RunUpstream(t, tool, dir, args...)
+			refmodtest.RunUpstream(t, tool, dir, args...)
 			want, n := paritytest.Take(t, root, tool)
 			if n != c.files {
 				t.Fatalf("upstream wrote %d files, expected %d", n, c.files)
@@ -164,7 +164,7 @@ func TestParityMarkers(t *testing.T) {
 }
 
 func TestVerifyOnly(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	root := filepath.Join(dir, "pkg/generated/informers/externalversions")
 	verify := func() (int, string) {
 		var stdout, stderr bytes.Buffer

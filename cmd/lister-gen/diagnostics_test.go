@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestDiagnostics runs lister-gen on packages with bad markers. Each run
@@ -29,7 +29,7 @@ func TestDiagnostics(t *testing.T) {
 			if code != 1 {
 				t.Errorf("exit status %d, want 1", code)
 			}
-			refmod.Golden(t, filepath.Join("golden", name+".txt"), stderr.String())
+			refmodtest.Golden(t, filepath.Join("golden", name+".txt"), stderr.String())
 			if _, err := os.Stat("out"); err == nil {
 				t.Errorf("wrote into out/ although the run failed")
 			}
@@ -58,7 +58,7 @@ func TestFlagErrors(t *testing.T) {
 			if code := run(c.args, &stdout, &stderr); code != 2 {
 				t.Errorf("exit status %d, want 2", code)
 			}
-			refmod.Golden(t, filepath.Join("golden", "flag-"+c.name+".txt"), stderr.String())
+			refmodtest.Golden(t, filepath.Join("golden", "flag-"+c.name+".txt"), stderr.String())
 			if _, err := os.Stat("out"); err == nil {
 				t.Errorf("wrote into out/ although the flags were wrong")
 			}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 const tool = "lister-gen"
@@ -29,13 +29,13 @@ func ours(t *testing.T, dir string, args ...string) {
 // file back byte for byte, no file more, and the hand-written ones
 // untouched.
 func TestParityClientGo(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/client-go@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/client-go@v0.37.2")
 	apiDir := paritytest.ModuleDir(t, dir, "k8s.io/api")
 	pkgs := paritytest.APIPackages(t, apiDir)
 	if len(pkgs) != 60 {
 		t.Fatalf("k8s.io/api has %d group versions with a types.go, expected 60", len(pkgs))
 	}
-	header := refmod.Lines(t, filepath.Join(apiDir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
+	header := refmodtest.Lines(t, filepath.Join(apiDir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
 	root := filepath.Join(dir, "listers")
 	want, n := paritytest.Take(t, root, tool)
 	if n != 201 {
@@ -56,7 +56,7 @@ func sampleArgs(pkgs ...string) []string {
 // TestParitySampleAPIServer regenerates sample-apiserver's listers as its
 // hack/update-codegen.sh does.
 func TestParitySampleAPIServer(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	root := filepath.Join(dir, "pkg/generated/listers")
 	want, n := paritytest.Take(t, root, tool)
 	if n != 5 {
@@ -69,11 +69,11 @@ func TestParitySampleAPIServer(t *testing.T) {
 // TestParityInternal adds sample-apiserver's internal package, whose
 // listers nobody ships, and compares with upstream's binary.
 func TestParityInternal(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	root := filepath.Join(dir, "pkg/generated/listers")
 	args := sampleArgs(wardle, wardle+"/v1alpha1", wardle+"/v1beta1")
 	os.RemoveAll(root)
-	refmod.RunUpstream(t, tool, dir, args...)
+	refmodtest.RunUpstream(t, tool, dir, args...)
 	want, n := paritytest.Take(t, root, tool)
 	if n != 8 {
 		t.Fatalf("upstream wrote %d files, expected 8 (3 internal, 3 v1alpha1, 2 v1beta1)", n)
@@ -99,9 +99,9 @@ func markerArgs(pkgs []string) []string {
 // +genclient's options, +k8s:lister-gen=false, an internal package and a
 // hand-written expansion.
 func TestParityMarkers(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/lister/apis")
+	dir := refmodtest.CopyDir(t, "../../testdata/lister/apis")
 	root := filepath.Join(dir, "out/listers")
-	refmod.RunUpstream(t, tool, dir, markerArgs(markerPackages)...)
+	refmodtest.RunUpstream(t, tool, dir, markerArgs(markerPackages)...)
 	want, n := paritytest.Take(t, root, tool)
 	if n != 19 {
 		t.Fatalf("upstream wrote %d files, expected 19", n)
@@ -116,7 +116,7 @@ func TestParityMarkers(t *testing.T) {
 // TestDeterminism generates with one and with eight threads, naming the
 // packages in two orders, and expects the same files.
 func TestDeterminism(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/lister/apis")
+	dir := refmodtest.CopyDir(t, "../../testdata/lister/apis")
 	root := filepath.Join(dir, "out/listers")
 	var runs []map[string][]byte
 	for i, procs := range []int{1, 8} {
@@ -141,7 +141,7 @@ func TestDeterminism(t *testing.T) {
 }
 
 func TestVerifyOnly(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	root := filepath.Join(dir, "pkg/generated/listers")
 	verify := func() (int, string) {
 		var stdout, stderr bytes.Buffer

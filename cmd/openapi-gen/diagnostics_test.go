@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestDiagnostics runs openapi-gen on the packages of testdata/openapi/bad.
@@ -94,7 +94,7 @@ func TestVerifyOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	args := []string{"-C", dir, "--output-dir", "generated", "--output-pkg", "openapi.example/generated",
 		"--report-filename", "report.txt", "--output-file", outputName, "./good/..."}
 	verify := append([]string{"--verify-only"}, args...)
@@ -135,7 +135,7 @@ func TestReportToStdout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"-C", dir, "--output-dir", t.TempDir(), "--output-pkg", "openapi.example/generated", "./good/..."}, &stdout, &stderr)
 	if code != 0 {
@@ -164,7 +164,7 @@ func warningsAsUpstream(t *testing.T, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	args := []string{"--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
 		"--output-pkg", "openapi.example/generated", "./warn/" + name}
 	wantFile, wantReport := runUpstream(t, dir, t.TempDir(), args...)

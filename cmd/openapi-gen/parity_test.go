@@ -10,9 +10,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/internal/scratch"
 	"github.com/apigen-dev/apigen/output"
-	"github.com/apigen-dev/apigen/refmod"
 )
 
 // upstreamVersion is the kube-openapi that code-generator v0.37.2 requires.
@@ -142,13 +142,13 @@ func sampleAPIServerArgs() []string {
 // one too, which shows the flags are right).
 func TestParitySampleAPIServer(t *testing.T) {
 	t.Parallel()
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	outDir := filepath.Join(dir, "pkg/generated/openapi")
 	shipped, err := os.ReadFile(filepath.Join(outDir, outputName))
 	if err != nil {
 		t.Fatal(err)
 	}
-	modelNames := refmod.Take(t, dir, modelNameFile)
+	modelNames := refmodtest.Take(t, dir, modelNameFile)
 	if len(modelNames) != 2 {
 		t.Fatalf("sample-apiserver ships %d %s files, expected 2", len(modelNames), modelNameFile)
 	}
@@ -160,12 +160,12 @@ func TestParitySampleAPIServer(t *testing.T) {
 	if err := os.Remove(filepath.Join(outDir, outputName)); err != nil {
 		t.Fatal(err)
 	}
-	refmod.Take(t, dir, modelNameFile)
+	refmodtest.Take(t, dir, modelNameFile)
 	gotFile, gotReport := runOurs(t, dir, "pkg/generated/openapi", sampleAPIServerArgs()...)
 	compare(t, outputName, shipped, gotFile)
 	compare(t, "the API rule report", wantReport, gotReport)
 	// --output-model-name-file writes the shipped model name files again.
-	refmod.Compare(t, dir, modelNameFile, modelNames)
+	refmodtest.Compare(t, dir, modelNameFile, modelNames)
 }
 
 // TestParityKubernetesAPI generates the definitions of every type of
@@ -173,21 +173,21 @@ func TestParitySampleAPIServer(t *testing.T) {
 // reference.md runs it; the files and reports must be equal.
 func TestParityKubernetesAPI(t *testing.T) {
 	t.Parallel()
-	dir := refmod.Copy(t, "k8s.io/api@v0.37.2")
-	header := refmod.Lines(t, filepath.Join(dir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
-	modelNames := refmod.Take(t, dir, modelNameFile)
+	dir := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
+	header := refmodtest.Lines(t, filepath.Join(dir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
+	modelNames := refmodtest.Take(t, dir, modelNameFile)
 	args := []string{"--go-header-file", header, "--output-file", outputName, "--output-pkg", "k8s.io/api/oa",
 		"--output-model-name-file", modelNameFile, "./..."}
 	wantFile, wantReport := runUpstream(t, dir, t.TempDir(), args...)
 	if n := bytes.Count(wantFile, []byte("\nfunc schema_")); n < 1200 {
 		t.Fatalf("upstream wrote %d schema functions, expected over 1200", n)
 	}
-	refmod.Take(t, dir, modelNameFile)
+	refmodtest.Take(t, dir, modelNameFile)
 	gotFile, gotReport := runOurs(t, dir, t.TempDir(), args...)
 	compare(t, outputName, wantFile, gotFile)
 	compare(t, "the API rule report", wantReport, gotReport)
 	// And the 60 shipped model name files.
-	refmod.Compare(t, dir, modelNameFile, modelNames)
+	refmodtest.Compare(t, dir, modelNameFile, modelNames)
 }
 
 // TestParityFeatures generates testdata/openapi/good, which uses what the
@@ -201,7 +201,7 @@ func TestParityFeatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	args := []string{"--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
 		"--output-pkg", "openapi.example/generated", "./good/..."}
 	wantFile, wantReport := runUpstream(t, dir, t.TempDir(), args...)

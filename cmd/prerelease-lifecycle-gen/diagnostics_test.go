@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestDiagnostics runs prerelease-lifecycle-gen on packages with bad
@@ -14,7 +14,7 @@ import (
 func TestDiagnostics(t *testing.T) {
 	for _, name := range []string{"badversion", "missing", "all"} {
 		t.Run(name, func(t *testing.T) {
-			dir := refmod.CopyDir(t, "../../testdata/prerelease/diagnostics")
+			dir := refmodtest.CopyDir(t, "../../testdata/prerelease/diagnostics")
 			want, err := os.ReadFile(filepath.Join(dir, "golden", name+".txt"))
 			if err != nil {
 				t.Fatal(err)
@@ -23,7 +23,7 @@ func TestDiagnostics(t *testing.T) {
 			if name == "all" {
 				pattern = "./..."
 			}
-			refmod.Diagnostics(t, dir, outputName, run, string(want), false, "--output-file", outputName, pattern)
+			refmodtest.Diagnostics(t, dir, outputName, run, string(want), false, "--output-file", outputName, pattern)
 		})
 	}
 }
@@ -32,6 +32,6 @@ func TestDiagnostics(t *testing.T) {
 // on misspelt and misplaced markers, which upstream passes over: ours must
 // write upstream's bytes and print golden/unknownmarker.txt, warnings only.
 func TestWarningsAsUpstream(t *testing.T) {
-	refmod.CasesAsUpstream(t, "prerelease-lifecycle-gen", "../../testdata/prerelease/diagnostics", outputName, run,
+	refmodtest.CasesAsUpstream(t, "prerelease-lifecycle-gen", "../../testdata/prerelease/diagnostics", outputName, run,
 		func(c string) string { return "./" + c + "/..." }, "unknownmarker")
 }

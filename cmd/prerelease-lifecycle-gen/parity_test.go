@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 const outputName = "zz_generated.prerelease-lifecycle.go"
@@ -16,28 +16,28 @@ const outputName = "zz_generated.prerelease-lifecycle.go"
 // ./...: upstream, given ./..., writes exactly the files k8s.io/api ships,
 // one for each package marked +k8s:prerelease-lifecycle-gen=true.
 func TestParityKubernetesAPI(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/api@v0.37.2")
-	header := refmod.Lines(t, filepath.Join(dir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
-	shipped := refmod.Regenerate(t, dir, outputName, run, "--go-header-file", header, "--output-file", outputName, "./...")
+	dir := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
+	header := refmodtest.Lines(t, filepath.Join(dir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
+	shipped := refmodtest.Regenerate(t, dir, outputName, run, "--go-header-file", header, "--output-file", outputName, "./...")
 	if len(shipped) != 55 {
 		t.Fatalf("k8s.io/api ships %d prerelease-lifecycle files, expected 55", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 func TestParitySampleAPIServer(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	const p = "k8s.io/sample-apiserver/pkg/apis/wardle"
-	shipped := refmod.Regenerate(t, dir, outputName, run, "--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
+	shipped := refmodtest.Regenerate(t, dir, outputName, run, "--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName,
 		p, p+"/v1alpha1", p+"/v1beta1")
 	if len(shipped) != 1 {
 		t.Fatalf("sample-apiserver ships %d prerelease-lifecycle files, expected 1", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 func TestVerifyOnly(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	t.Chdir(dir)
 	verify := func() (int, string) {
 		var stdout, stderr bytes.Buffer

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 const outputName = "zz_generated.register.go"
@@ -41,37 +41,37 @@ func removeHandWritten(t *testing.T, dir string) {
 // into testdata/register/output_tests with the command line of its
 // generate.go.
 func TestParityOutputTests(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/register/output_tests")
-	header := refmod.Lines(t, filepath.Join(dir, "simpletype/v1", outputName), 4, 18)
-	shipped := refmod.Take(t, dir, outputName)
+	dir := refmodtest.CopyDir(t, "../../testdata/register/output_tests")
+	header := refmodtest.Lines(t, filepath.Join(dir, "simpletype/v1", outputName), 4, 18)
+	shipped := refmodtest.Take(t, dir, outputName)
 	if len(shipped) != 1 {
 		t.Fatalf("the output test has %d register files, expected 1", len(shipped))
 	}
 	ours(t, dir, "--output-file", outputName, "--go-header-file="+header, "k8s.io/code-generator/cmd/register-gen/output_tests/...")
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 // TestParitySampleAPIServer compares with upstream on sample-apiserver as
 // shipped, where every versioned package has a register.go and so gets
 // nothing, and again with the register.go files removed.
 func TestParitySampleAPIServer(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	args := []string{"--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName, "./pkg/apis/..."}
 
-	want := refmod.Upstream(t, "register-gen", dir, outputName, args...)
+	want := refmodtest.Upstream(t, "register-gen", dir, outputName, args...)
 	if len(want) != 0 {
 		t.Fatalf("upstream wrote %d files for sample-apiserver as shipped, expected none", len(want))
 	}
 	ours(t, dir, args...)
-	refmod.Compare(t, dir, outputName, want)
+	refmodtest.Compare(t, dir, outputName, want)
 
 	removeHandWritten(t, dir)
-	want = refmod.Upstream(t, "register-gen", dir, outputName, args...)
+	want = refmodtest.Upstream(t, "register-gen", dir, outputName, args...)
 	if len(want) != 2 {
 		t.Fatalf("upstream wrote %d files for sample-apiserver without register.go, expected 2 (v1alpha1, v1beta1)", len(want))
 	}
 	ours(t, dir, args...)
-	refmod.Compare(t, dir, outputName, want)
+	refmodtest.Compare(t, dir, outputName, want)
 }
 
 // TestParityMetrics compares with upstream on k8s.io/metrics with its
@@ -81,10 +81,10 @@ func TestParitySampleAPIServer(t *testing.T) {
 // upstream runs without it; ours runs over everything and must, by its
 // documented rule, treat it as internal and write nothing there.
 func TestParityMetrics(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/metrics@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/metrics@v0.37.2")
 	removeHandWritten(t, dir)
 	common := []string{"--go-header-file", "hack/boilerplate.go.txt", "--output-file", outputName}
-	want := refmod.Upstream(t, "register-gen", dir, outputName, append(common,
+	want := refmodtest.Upstream(t, "register-gen", dir, outputName, append(common,
 		"./pkg/apis/custom_metrics/v1beta1", "./pkg/apis/custom_metrics/v1beta2", "./pkg/apis/custom_metrics/install",
 		"./pkg/apis/external_metrics/...", "./pkg/apis/metrics/...")...)
 	var got []string
@@ -96,12 +96,12 @@ func TestParityMetrics(t *testing.T) {
 		t.Fatalf("upstream wrote %d files for metrics, expected 4 (external_metrics, metrics/v1, v1alpha1, v1beta1): %v", len(want), got)
 	}
 	ours(t, dir, append(common, "./pkg/apis/...")...)
-	refmod.Compare(t, dir, outputName, want)
+	refmodtest.Compare(t, dir, outputName, want)
 }
 
 func TestVerifyOnly(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/register/output_tests")
-	header := refmod.Lines(t, filepath.Join(dir, "simpletype/v1", outputName), 4, 18)
+	dir := refmodtest.CopyDir(t, "../../testdata/register/output_tests")
+	header := refmodtest.Lines(t, filepath.Join(dir, "simpletype/v1", outputName), 4, 18)
 	t.Chdir(dir)
 	verify := func() (int, string) {
 		var stdout, stderr bytes.Buffer
@@ -138,7 +138,7 @@ func TestRootPackageWarning(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := refmod.Upstream(t, "register-gen", dir, outputName, "--output-file", outputName, "."); len(got) != 0 {
+	if got := refmodtest.Upstream(t, "register-gen", dir, outputName, "--output-file", outputName, "."); len(got) != 0 {
 		t.Fatalf("upstream wrote %d files", len(got))
 	}
 	warning := filepath.Join(dir, "doc.go") + ":1:1: warning: cannot register the types of regroot: its import path must end in <group>/<version>\n"
@@ -152,7 +152,7 @@ func TestRootPackageWarning(t *testing.T) {
 		if code := run(args, os.Stdout, &stderr); code != wantCode || stderr.String() != want {
 			t.Errorf("strict %v: exit %d, stderr %q; want exit %d and %q", strict, code, stderr.String(), wantCode, want)
 		}
-		if got := refmod.Take(t, dir, outputName); len(got) != 0 {
+		if got := refmodtest.Take(t, dir, outputName); len(got) != 0 {
 			t.Errorf("strict %v: wrote %d files", strict, len(got))
 		}
 	}

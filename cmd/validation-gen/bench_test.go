@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/bench"
+	"github.com/apigen-dev/apigen/internal/benchtest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // BenchmarkOutputTests times upstream's validation-gen against ours on
@@ -18,22 +18,22 @@ import (
 //
 //	go test ./cmd/validation-gen -run '^$' -bench OutputTests -benchtime 5x
 func BenchmarkOutputTests(b *testing.B) {
-	module := refmod.Copy(b, testsModule)
+	module := refmodtest.Copy(b, testsModule)
 	tests := filepath.Join(module, testsDir)
-	header := refmod.Lines(b, filepath.Join(tests, "tags/required", outputName), 4, 18)
-	upstream := filepath.Join(refmod.InstallUpstream(b, "validation-gen"), "validation-gen")
+	header := refmodtest.Lines(b, filepath.Join(tests, "tags/required", outputName), 4, 18)
+	upstream := filepath.Join(refmodtest.InstallUpstream(b, "validation-gen"), "validation-gen")
 	ours := filepath.Join(b.TempDir(), "validation-gen")
 	if out, err := exec.Command("go", "build", "-o", ours, ".").CombinedOutput(); err != nil {
 		b.Fatalf("building validation-gen: %v\n%s", err, out)
 	}
 	args := []string{"--output-file", outputName, "--go-header-file", header, "./..."}
 	b.Setenv("APIGEN_CACHE", "off")
-	var r bench.Rounds
+	var r benchtest.Rounds
 	for b.Loop() {
-		refmod.Take(b, tests, outputName)
-		u := bench.Timed(func() { bench.ExecIn(b, tests, upstream, args...) })
-		refmod.Take(b, tests, outputName)
-		o := bench.Timed(func() { bench.ExecIn(b, tests, ours, args...) })
+		refmodtest.Take(b, tests, outputName)
+		u := benchtest.Timed(func() { benchtest.ExecIn(b, tests, upstream, args...) })
+		refmodtest.Take(b, tests, outputName)
+		o := benchtest.Timed(func() { benchtest.ExecIn(b, tests, ours, args...) })
 		r.Add(b, u, o)
 	}
 	r.Report(b)

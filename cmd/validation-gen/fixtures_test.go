@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestCoverageFixturesAsUpstream generates testdata/validation/coverage
@@ -19,13 +19,13 @@ func TestCoverageFixturesAsUpstream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	args := []string{
 		"--go-header-file", "coverage/boilerplate.go.txt", "--output-file", outputName,
 		"--test-output-root", "out", "--test-output-file-prefix", "zz_generated.validations.",
 		"--test-allowlist", "coverage/allowlist.yaml", "./coverage/...",
 	}
-	refmod.RunUpstream(t, "validation-gen", dir, args...)
+	refmodtest.RunUpstream(t, "validation-gen", dir, args...)
 	want := takeGenerated(t, dir)
 	fixtures := 0
 	for p := range want {
@@ -56,10 +56,10 @@ func TestReadonlyPatternsAsUpstream(t *testing.T) {
 	// named after a "..." would be a pattern itself.
 	for name, pattern := range map[string]string{"importpath": "validation.example/readonly/ext/...", "dir": "./readonly/ext/..."} {
 		t.Run(name, func(t *testing.T) {
-			dir := refmod.CopyDir(t, src)
+			dir := refmodtest.CopyDir(t, src)
 			args := []string{"--go-header-file", "coverage/boilerplate.go.txt", "--output-file", outputName,
 				"--readonly-pkg", pattern, "./readonly/user"}
-			refmod.RunUpstream(t, "validation-gen", dir, args...)
+			refmodtest.RunUpstream(t, "validation-gen", dir, args...)
 			want := takeGenerated(t, dir)
 			if len(want) != 1 {
 				t.Fatalf("upstream wrote %d files, want 1", len(want))

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestDiagnostics runs validation-gen on packages with bad input, in a
@@ -40,7 +40,7 @@ func TestDiagnostics(t *testing.T) {
 				t.Fatal(err)
 			}
 			args := append([]string{"--output-file", outputName}, c.patterns...)
-			refmod.Diagnostics(t, refmod.CopyDir(t, root), outputName, goldenRun(t, file), string(want), false, args...)
+			refmodtest.Diagnostics(t, refmodtest.CopyDir(t, root), outputName, goldenRun(t, file), string(want), false, args...)
 		})
 	}
 }
@@ -51,13 +51,13 @@ func TestDiagnostics(t *testing.T) {
 // Ours must write upstream's bytes and print exactly golden/<case>.txt,
 // warnings only (none for the function, where upstream reads no tags).
 func TestWarningsAsUpstream(t *testing.T) {
-	refmod.CasesAsUpstream(t, "validation-gen", "../../testdata/validation", outputName, run,
+	refmodtest.CasesAsUpstream(t, "validation-gen", "../../testdata/validation", outputName, run,
 		func(c string) string { return "./warn/" + c }, "unknowntag", "funcdoc")
 }
 
 // goldenRun is run, which with APIGEN_UPDATE_GOLDEN=1 also rewrites the
 // golden file with what it printed, for review.
-func goldenRun(t *testing.T, file string) refmod.Command {
+func goldenRun(t *testing.T, file string) refmodtest.Command {
 	if os.Getenv("APIGEN_UPDATE_GOLDEN") != "1" {
 		return run
 	}

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // readonlyPkgs is kubernetes' --readonly-pkg list (hack/update-codegen.sh,
@@ -31,14 +31,14 @@ func TestParityKubernetesAPI(t *testing.T) {
 	if testing.Short() {
 		t.Skip("copies k8s.io/api")
 	}
-	api := refmod.Copy(t, "k8s.io/api@v0.37.2")
-	am := refmod.Copy(t, "k8s.io/apimachinery@v0.37.2")
+	api := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
+	am := refmodtest.Copy(t, "k8s.io/apimachinery@v0.37.2")
 	files := []string{
 		filepath.Join(api, "resource/v1", outputName),
 		filepath.Join(api, "scheduling/v1alpha3", outputName),
 		filepath.Join(am, "pkg/apis/meta/v1/validation", outputName),
 	}
-	header := refmod.Lines(t, files[0], 4, 18)
+	header := refmodtest.Lines(t, files[0], 4, 18)
 	want := map[string][]byte{}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -80,7 +80,7 @@ func TestParityKubernetesAPI(t *testing.T) {
 		case err != nil:
 			t.Errorf("%s: not generated", f)
 		case !bytes.Equal(got, w):
-			t.Errorf("%s differs from the shipped file:\n%s", f, refmod.FirstLines(got, w))
+			t.Errorf("%s differs from the shipped file:\n%s", f, refmodtest.FirstLines(got, w))
 		}
 	}
 }

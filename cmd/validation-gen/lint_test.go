@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // lintQuirks are findings where upstream's message differs from ours for
@@ -48,7 +48,7 @@ func TestLintAsUpstream(t *testing.T) {
 		t.Fatal(err)
 	}
 	args := []string{"--output-file", outputName, "./..."}
-	up := exec.Command(filepath.Join(refmod.InstallUpstream(t, "validation-gen"), "validation-gen"), args...)
+	up := exec.Command(filepath.Join(refmodtest.InstallUpstream(t, "validation-gen"), "validation-gen"), args...)
 	up.Dir = tests
 	upOut, err := up.CombinedOutput()
 	if err == nil {

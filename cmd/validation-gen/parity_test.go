@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/apigen-dev/apigen/generators/validation/validators"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/output"
-	"github.com/apigen-dev/apigen/refmod"
 )
 
 const (
@@ -27,7 +27,7 @@ const (
 // validations, their fixture tests and coverage tests) and returns them.
 func takeGenerated(t *testing.T, root string) map[string][]byte {
 	t.Helper()
-	return refmod.TakeMatching(t, root, func(name string) bool { return strings.HasPrefix(name, "zz_generated.validations") })
+	return refmodtest.TakeMatching(t, root, func(name string) bool { return strings.HasPrefix(name, "zz_generated.validations") })
 }
 
 // compareGenerated fails t for each file of want that is missing or
@@ -40,7 +40,7 @@ func compareGenerated(t *testing.T, root string, want map[string][]byte) {
 		case err != nil:
 			t.Errorf("%s: not generated", p)
 		case !bytes.Equal(got, w):
-			t.Errorf("%s differs from upstream:\n%s", p, refmod.FirstLines(got, w))
+			t.Errorf("%s differs from upstream:\n%s", p, refmodtest.FirstLines(got, w))
 		}
 	}
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -54,9 +54,9 @@ func compareGenerated(t *testing.T, root string, want map[string][]byte) {
 // outputTests copies code-generator and returns it and its validation-gen
 // output_tests directory, with the header file upstream used.
 func outputTests(t *testing.T) (module, tests, header string) {
-	module = refmod.Copy(t, testsModule)
+	module = refmodtest.Copy(t, testsModule)
 	tests = filepath.Join(module, testsDir)
-	header = refmod.Lines(t, filepath.Join(tests, "tags/required", outputName), 4, 18)
+	header = refmodtest.Lines(t, filepath.Join(tests, "tags/required", outputName), 4, 18)
 	return module, tests, header
 }
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestTools runs the crd, rbac and webhook tools as apigen generate does,
@@ -18,7 +18,7 @@ func TestTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	tools := cli.Specs{Spec, RBACSpec, WebhookSpec}
 	var stdout, stderr bytes.Buffer
 	args := []string{"--chdir", dir, "--generators", "crd,rbac,webhook", "--crd-output-dir", "out/crd",

@@ -22,7 +22,7 @@ import (
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/featuregate"
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 const (
@@ -48,7 +48,7 @@ func TestKubernetesAPI(t *testing.T) {
 		t.Skip("copies and compiles k8s.io/api")
 	}
 	start := time.Now()
-	dir := refmod.Copy(t, apiModule+"@"+apiVersion)
+	dir := refmodtest.Copy(t, apiModule+"@"+apiVersion)
 	s := scanKubeModule(t, dir)
 	apiFields := checkCounts(t, s)
 	logRuleBreakers(t, apiFields)

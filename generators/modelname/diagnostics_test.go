@@ -8,7 +8,7 @@ import (
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/modelname"
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestDiagnostics runs the generator on packages with bad markers, in a
@@ -18,7 +18,7 @@ func TestDiagnostics(t *testing.T) {
 	for _, name := range []string{"badvalue", "all"} {
 		t.Run(name, func(t *testing.T) {
 			dir, want, pattern := diagnosticsCase(t, name)
-			refmod.Diagnostics(t, dir, outputName, generate, want, false, pattern)
+			refmodtest.Diagnostics(t, dir, outputName, generate, want, false, pattern)
 		})
 	}
 }
@@ -36,11 +36,11 @@ func TestWarningsAsUpstream(t *testing.T) {
 			if len(upstream) != 1 {
 				t.Fatalf("upstream wrote %d model-name files, want 1", len(upstream))
 			}
-			refmod.Diagnostics(t, dir, outputName, generate, want, true, pattern)
+			refmodtest.Diagnostics(t, dir, outputName, generate, want, true, pattern)
 			if code := generate([]string{pattern}, io.Discard, io.Discard); code != 0 {
 				t.Fatalf("exit %d", code)
 			}
-			refmod.Compare(t, dir, outputName, upstream)
+			refmodtest.Compare(t, dir, outputName, upstream)
 		})
 	}
 }
@@ -49,7 +49,7 @@ func TestWarningsAsUpstream(t *testing.T) {
 // copy, the golden diagnostics of case c, and its packages ("all": every
 // package).
 func diagnosticsCase(t *testing.T, c string) (dir, want, pattern string) {
-	dir = refmod.CopyDir(t, "../../testdata/modelname/diagnostics")
+	dir = refmodtest.CopyDir(t, "../../testdata/modelname/diagnostics")
 	b, err := os.ReadFile(filepath.Join(dir, "golden", c+".txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +62,7 @@ func diagnosticsCase(t *testing.T, c string) (dir, want, pattern string) {
 }
 
 // generate runs the generator over the patterns, with --strict first if
-// given, as a refmod.Command.
+// given, as a refmodtest.Command.
 func generate(args []string, stdout, stderr io.Writer) int {
 	strict := len(args) > 0 && args[0] == "--strict"
 	if strict {

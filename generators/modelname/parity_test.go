@@ -13,8 +13,8 @@ import (
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/modelname"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/output"
-	"github.com/apigen-dev/apigen/refmod"
 )
 
 const outputName = "zz_generated.model_name.go"
@@ -33,7 +33,7 @@ var readOnly = []string{
 
 // regenerate removes the shipped model-name files below dir, runs the
 // generator over patterns with dir as the working directory, and returns
-// the shipped files for refmod.Compare. Every file the generator writes or
+// the shipped files for refmodtest.Compare. Every file the generator writes or
 // owns must lie below dir: read-only packages get neither.
 func regenerate(t *testing.T, dir, headerFile string, readOnly []string, patterns ...string) map[string][]byte {
 	t.Helper()
@@ -41,7 +41,7 @@ func regenerate(t *testing.T, dir, headerFile string, readOnly []string, pattern
 	if err != nil {
 		t.Fatal(err)
 	}
-	shipped := refmod.Take(t, dir, outputName)
+	shipped := refmodtest.Take(t, dir, outputName)
 	gen := &modelname.Generator{OutputFile: outputName, Header: header, ReadOnly: readOnly}
 	out, diags := engine.Generate(engine.Options{Dir: dir, Patterns: patterns, Stdout: io.Discard, Stderr: io.Discard}, gen.Engine())
 	if diags.Len() > 0 {
@@ -67,13 +67,13 @@ func regenerate(t *testing.T, dir, headerFile string, readOnly []string, pattern
 // TestParityKubernetesAPI regenerates every model-name file of k8s.io/api
 // as upstream's reference invocation does: ./... from the module root.
 func TestParityKubernetesAPI(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/api@v0.37.2")
-	header := refmod.Lines(t, filepath.Join(dir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
+	dir := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
+	header := refmodtest.Lines(t, filepath.Join(dir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
 	shipped := regenerate(t, dir, header, nil, "./...")
 	if len(shipped) != 60 {
 		t.Fatalf("k8s.io/api ships %d model-name files, expected 60", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 // openapiInputs returns the packages kube_codegen.sh's gen_openapi passes
@@ -125,7 +125,7 @@ func openapiInputs(t *testing.T, module, root, inDir string) []string {
 // has kube_codegen.sh run openapi-gen: on pkg/apis, with the apimachinery
 // packages as read-only inputs that must get no file.
 func TestParitySampleAPIServer(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	pkgs := openapiInputs(t, "k8s.io/sample-apiserver", dir, "pkg/apis")
 	if want := "k8s.io/sample-apiserver/pkg/apis/wardle/v1beta1"; !slices.Contains(pkgs, want) {
 		t.Fatalf("the packages gen_openapi would pass lack %s: %v", want, pkgs)
@@ -134,7 +134,7 @@ func TestParitySampleAPIServer(t *testing.T) {
 	if len(shipped) != 2 {
 		t.Fatalf("sample-apiserver ships %d model-name files, expected 2", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 // TestParityMetrics regenerates k8s.io/metrics' model-name files. Its
@@ -142,12 +142,12 @@ func TestParitySampleAPIServer(t *testing.T) {
 // so this runs over the whole module, which also shows that no other
 // package gets a file.
 func TestParityMetrics(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/metrics@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/metrics@v0.37.2")
 	shipped := regenerate(t, dir, filepath.Join(dir, "hack/boilerplate.go.txt"), nil, "./...")
 	if len(shipped) != 6 {
 		t.Fatalf("metrics ships %d model-name files, expected 6", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 // TestParityAPIMachinery regenerates k8s.io/apimachinery, whose
@@ -155,13 +155,13 @@ func TestParityMetrics(t *testing.T) {
 // The shipped pkg/runtime/testing/v1 file is stale: no marker in that
 // package asks for it, so upstream's openapi-gen does not write it either.
 func TestParityAPIMachinery(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/apimachinery@v0.37.2")
-	header := refmod.Lines(t, filepath.Join(dir, "pkg/apis/meta/v1", outputName), 4, 18)
+	dir := refmodtest.Copy(t, "k8s.io/apimachinery@v0.37.2")
+	header := refmodtest.Lines(t, filepath.Join(dir, "pkg/apis/meta/v1", outputName), 4, 18)
 	shipped := regenerate(t, dir, header, nil, "./...")
 	stale := filepath.Join(dir, "pkg/runtime/testing/v1", outputName)
 	if _, ok := shipped[stale]; !ok || len(shipped) != 8 {
 		t.Fatalf("apimachinery ships %d model-name files, expected 8 including %s", len(shipped), stale)
 	}
 	delete(shipped, stale)
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/modelname"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/output"
-	"github.com/apigen-dev/apigen/refmod"
 )
 
 // kubeOpenAPI is the kube-openapi that k8s.io/code-generator v0.37.2
@@ -39,7 +39,7 @@ func upstreamOpenAPIGen(t *testing.T, dir, header string, patterns ...string) ma
 	if out, err := gen.CombinedOutput(); err != nil {
 		t.Fatalf("upstream openapi-gen: %v\n%s", err, out)
 	}
-	return refmod.Take(t, dir, outputName)
+	return refmodtest.Take(t, dir, outputName)
 }
 
 // TestParityUpstreamBehaviour compares with upstream's binary on
@@ -48,7 +48,7 @@ func upstreamOpenAPIGen(t *testing.T, dir, header string, patterns ...string) ma
 // generic and alias types (a type marker on those is a warning), and
 // packages that get no file.
 func TestParityUpstreamBehaviour(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/modelname/behaviour")
+	dir := refmodtest.CopyDir(t, "../../testdata/modelname/behaviour")
 	headerFile := filepath.Join(dir, "hack/boilerplate.go.txt")
 	want := upstreamOpenAPIGen(t, dir, headerFile, "./...")
 	if len(want) != 3 {
@@ -68,5 +68,5 @@ func TestParityUpstreamBehaviour(t *testing.T) {
 	if !strings.HasPrefix(stderr.String(), warning) {
 		t.Errorf("stderr:\n%s\nwant the warning %q", stderr.String(), warning)
 	}
-	refmod.Compare(t, dir, outputName, want)
+	refmodtest.Compare(t, dir, outputName, want)
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/protobuf"
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestDiagnostics runs the generator on packages with bad input. Each run
@@ -23,7 +23,7 @@ func TestDiagnostics(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			module := refmod.CopyDir(t, "../../testdata/protobuf")
+			module := refmodtest.CopyDir(t, "../../testdata/protobuf")
 			before := goFiles(t, []string{module})
 			t.Chdir(filepath.Join(module, "diagnostics"))
 			g := fixtureGenerator("")
@@ -34,8 +34,8 @@ func TestDiagnostics(t *testing.T) {
 			if code != 1 {
 				t.Errorf("exit status %d, want 1", code)
 			}
-			refmod.Golden(t, golden, stderr.String())
-			if written := refmod.Take(t, module, "generated.proto"); len(written) > 0 {
+			refmodtest.Golden(t, golden, stderr.String())
+			if written := refmodtest.Take(t, module, "generated.proto"); len(written) > 0 {
 				t.Errorf("wrote %d generated.proto files although the run failed", len(written))
 			}
 			for p, h := range goFiles(t, []string{module}) {
@@ -63,7 +63,7 @@ func TestTombstones(t *testing.T) {
 	}
 
 	_, theirs := gopathCopy(t)
-	refmod.RunUpstream(t, "go-to-protobuf", theirs, "--only-idl", "--apimachinery-packages=", "--packages="+g.Packages[0])
+	refmodtest.RunUpstream(t, "go-to-protobuf", theirs, "--only-idl", "--apimachinery-packages=", "--packages="+g.Packages[0])
 	if upstream := string(readFile(t, filepath.Join(theirs, "tombstones/generated.proto"))); !strings.Contains(upstream, "optional int32 depth = 3 [") {
 		t.Errorf("upstream no longer gives depth the tombstone's number 3:\n%s", upstream)
 	}

@@ -4,13 +4,13 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // FuzzParseTag feeds protobuf struct tag values to the tag parser. It must
 // not panic, and must give the same result twice.
 func FuzzParseTag(f *testing.F) {
-	for _, tag := range refmod.ReadSeeds(f, "../../testdata").StructTags {
+	for _, tag := range refmodtest.ReadSeeds(f, "../../testdata").StructTags {
 		if v := reflect.StructTag(tag).Get("protobuf"); v != "" {
 			f.Add(v)
 		}
@@ -18,7 +18,7 @@ func FuzzParseTag(f *testing.F) {
 	f.Fuzz(func(t *testing.T, tag string) {
 		t1, err1 := parseTag(tag, "k8s.io.api.core.v1", "k8s.io/api/core/v1/generated.proto")
 		t2, err2 := parseTag(tag, "k8s.io.api.core.v1", "k8s.io/api/core/v1/generated.proto")
-		if !reflect.DeepEqual(t1, t2) || !refmod.SameError(err1, err2) {
+		if !reflect.DeepEqual(t1, t2) || !refmodtest.SameError(err1, err2) {
 			t.Errorf("two parses of %q differ: %v %v; %v %v", tag, t1, err1, t2, err2)
 		}
 	})
@@ -35,7 +35,7 @@ func FuzzPackagesEntry(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		e1, err1 := parseEntry(s, "--packages")
 		e2, err2 := parseEntry(s, "--packages")
-		if !reflect.DeepEqual(e1, e2) || !refmod.SameError(err1, err2) {
+		if !reflect.DeepEqual(e1, e2) || !refmodtest.SameError(err1, err2) {
 			t.Errorf("two parses of %q differ: %+v %v; %+v %v", s, e1, err1, e2, err2)
 		}
 		if err1 == nil && (e1.path == "" || e1.proto == "") {

@@ -18,9 +18,9 @@ import (
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/protobuf"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/output"
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
 )
 
 // workspace is Kubernetes' protobuf packages, their generated.proto files
@@ -70,7 +70,7 @@ func testFinal(t *testing.T, ws *workspace) {
 		t.Fatalf("exit status %d:\n%s", code, stderr.String())
 	}
 	for _, dir := range ws.Dirs {
-		refmod.Compare(t, dir, "generated.proto", ws.Shipped)
+		refmodtest.Compare(t, dir, "generated.proto", ws.Shipped)
 	}
 	same := 0
 	for p, want := range ws.Shipped {
@@ -111,7 +111,7 @@ func goFiles(t *testing.T, dirs []string) map[string][sha256.Size]byte {
 // imports resolved among them in memory.
 func testValid(t *testing.T, ws *workspace) {
 	idl := idlOf(t, ws)
-	gogo, err := os.ReadFile(filepath.Join(refmod.Download(t, "github.com/gogo/protobuf@v1.3.2"), "gogoproto/gogo.proto"))
+	gogo, err := os.ReadFile(filepath.Join(refmodtest.Download(t, "github.com/gogo/protobuf@v1.3.2"), "gogoproto/gogo.proto"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,12 +175,12 @@ func idlOf(t *testing.T, ws *workspace) *protobuf.IDL {
 // writes into the package directories (--output-dir is where protoc would
 // write; it stays empty).
 func testPassOne(t *testing.T, ws *workspace) {
-	refmod.RunUpstream(t, "go-to-protobuf", ws.Root, "--only-idl",
+	refmodtest.RunUpstream(t, "go-to-protobuf", ws.Root, "--only-idl",
 		"--go-header-file", ws.Header, "--output-dir", t.TempDir(),
 		"--packages", strings.Join(ws.Packages, ","))
 	upstream := map[string][]byte{}
 	for _, dir := range ws.Dirs {
-		for p, b := range refmod.Take(t, dir, "generated.proto") {
+		for p, b := range refmodtest.Take(t, dir, "generated.proto") {
 			upstream[p] = b
 		}
 	}
@@ -196,7 +196,7 @@ func testPassOne(t *testing.T, ws *workspace) {
 		case !ok:
 			t.Errorf("%s: upstream writes no such file", p)
 		case !bytes.Equal(got, want):
-			t.Errorf("%s differs from upstream's pass one:\n%s", p, refmod.FirstLines(got, want))
+			t.Errorf("%s differs from upstream's pass one:\n%s", p, refmodtest.FirstLines(got, want))
 		default:
 			same++
 		}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/protobuf"
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 func TestMain(m *testing.M) {
@@ -71,7 +71,7 @@ func TestStructTags(t *testing.T) {
 	for _, name := range []string{"types.go", "other.go", "doc.go", "generated.proto"} {
 		got := readFile(t, filepath.Join(ours, "tags", name))
 		if want := readFile(t, filepath.Join(theirs, "tags", name)); !bytes.Equal(got, want) {
-			t.Errorf("tags/%s differs from upstream's:\n%s", name, refmod.FirstLines(got, want))
+			t.Errorf("tags/%s differs from upstream's:\n%s", name, refmodtest.FirstLines(got, want))
 		}
 	}
 	for _, name := range []string{"types.go", "other.go"} {
@@ -94,7 +94,7 @@ func readFile(t *testing.T, p string) []byte {
 // --output-dir src, as far as it goes: protoc and the struct tags.
 func runUpstreamFull(t *testing.T, src, module, pkg string) {
 	t.Helper()
-	bin := refmod.InstallUpstream(t, "go-to-protobuf", "go-to-protobuf/protoc-gen-gogo")
+	bin := refmodtest.InstallUpstream(t, "go-to-protobuf", "go-to-protobuf/protoc-gen-gogo")
 	installGoimports(t, bin)
 	writeFakeProtoc(t, bin)
 	cmd := exec.Command(filepath.Join(bin, "go-to-protobuf"),
@@ -151,7 +151,7 @@ func gogoImports(t *testing.T) string {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	gogo := readFile(t, filepath.Join(refmod.Download(t, "github.com/gogo/protobuf@v1.3.2"), "gogoproto/gogo.proto"))
+	gogo := readFile(t, filepath.Join(refmodtest.Download(t, "github.com/gogo/protobuf@v1.3.2"), "gogoproto/gogo.proto"))
 	if err := os.WriteFile(p, gogo, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/all"
-	"github.com/apigen-dev/apigen/generators/swaggerdoc/upstreamtest"
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
+	"github.com/apigen-dev/apigen/internal/swaggerdoctest"
 )
 
 const outputName = "types_swagger_doc_generated.go"
@@ -26,20 +26,20 @@ func generate(args []string, stdout, stderr io.Writer) int {
 
 // boilerplate is the header Kubernetes' script gives the files.
 func boilerplate(t *testing.T) string {
-	return filepath.Join(refmod.Download(t, upstreamtest.Kubernetes), "hack/boilerplate/boilerplate.generatego.txt")
+	return filepath.Join(refmodtest.Download(t, swaggerdoctest.Kubernetes), "hack/boilerplate/boilerplate.generatego.txt")
 }
 
 // TestParityKubernetesAPI regenerates k8s.io/api over ./...: the packages
 // selected must be exactly the 58 that ship the file, and every file must
 // be byte for byte the shipped one.
 func TestParityKubernetesAPI(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/api@v0.37.2")
-	shipped := refmod.Regenerate(t, dir, outputName, generate,
+	dir := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
+	shipped := refmodtest.Regenerate(t, dir, outputName, generate,
 		"--generators", "swaggerdoc", "--go-header-file", boilerplate(t), "./...")
 	if len(shipped) != 58 {
 		t.Fatalf("k8s.io/api ships %d swagger doc files, expected 58", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 	var stdout, stderr bytes.Buffer
 	if code := generate([]string{"-C", dir, "--verify-only", "--generators", "swaggerdoc", "--go-header-file", boilerplate(t), "./..."}, &stdout, &stderr); code != 0 {
 		t.Errorf("--verify-only after regenerating: exit %d\n%s%s", code, stdout.String(), stderr.String())
@@ -49,13 +49,13 @@ func TestParityKubernetesAPI(t *testing.T) {
 // TestParityMeta regenerates the two apimachinery packages that Kubernetes'
 // script names besides its group versions.
 func TestParityMeta(t *testing.T) {
-	dir := refmod.Copy(t, "k8s.io/apimachinery@v0.37.2")
-	shipped := refmod.Regenerate(t, dir, outputName, generate,
+	dir := refmodtest.Copy(t, "k8s.io/apimachinery@v0.37.2")
+	shipped := refmodtest.Regenerate(t, dir, outputName, generate,
 		"--generators", "swaggerdoc", "--go-header-file", boilerplate(t), "./pkg/apis/meta/v1", "./pkg/apis/meta/v1beta1")
 	if len(shipped) != 2 {
 		t.Fatalf("k8s.io/apimachinery ships %d swagger doc files, expected 2", len(shipped))
 	}
-	refmod.Compare(t, dir, outputName, shipped)
+	refmodtest.Compare(t, dir, outputName, shipped)
 }
 
 // TestParityScript compares with Kubernetes' own gen_types_swagger_doc,
@@ -63,18 +63,18 @@ func TestParityMeta(t *testing.T) {
 // widgets/v1's types.go exercises each rule of the docs, and the other
 // packages each lack one thing the selection needs.
 func TestParityScript(t *testing.T) {
-	dir := refmod.CopyDir(t, "../../testdata/swaggerdoc/rules")
-	bin := upstreamtest.Build(t)
+	dir := refmodtest.CopyDir(t, "../../testdata/swaggerdoc/rules")
+	bin := swaggerdoctest.Build(t)
 	header := boilerplate(t)
 	for _, gv := range []string{"widgets/v1", "widgets/v1beta1"} {
-		upstreamtest.Script(t, bin, header, "widgets.example.com/"+filepath.Base(gv), filepath.Join(dir, gv))
+		swaggerdoctest.Script(t, bin, header, "widgets.example.com/"+filepath.Base(gv), filepath.Join(dir, gv))
 	}
-	want := refmod.Regenerate(t, dir, outputName, generate,
+	want := refmodtest.Regenerate(t, dir, outputName, generate,
 		"--generators", "swaggerdoc", "--go-header-file", header, "./...")
 	if len(want) != 2 {
 		t.Fatalf("the script wrote %d files, expected 2", len(want))
 	}
-	refmod.Compare(t, dir, outputName, want)
+	refmodtest.Compare(t, dir, outputName, want)
 }
 
 // TestOptIn checks that apigen generate runs the generator only when
@@ -111,7 +111,7 @@ func TestDiagnostics(t *testing.T) {
 			"a backslash that starts no escape is copied as it is, and upstream's gofmt step fails on it\n",
 	} {
 		t.Run(pkg, func(t *testing.T) {
-			refmod.Diagnostics(t, root, outputName, generate, want, false,
+			refmodtest.Diagnostics(t, root, outputName, generate, want, false,
 				"--generators", "swaggerdoc", "./"+pkg+"/...")
 		})
 	}

@@ -9,7 +9,7 @@ import (
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // FuzzRule checks CEL rule text as the openapi generator does: a rule and
@@ -46,7 +46,7 @@ func FuzzRule(f *testing.F) {
 // repository's testdata, and those the CEL document quotes.
 func celSeeds(f *testing.F) []string {
 	var out []string
-	for _, l := range refmod.ReadSeeds(f, "../../testdata").MarkerLines {
+	for _, l := range refmodtest.ReadSeeds(f, "../../testdata").MarkerLines {
 		if _, rule, ok := strings.Cut(l, ":rule="); ok {
 			out = append(out, strings.Trim(rule, "\"`"))
 		}

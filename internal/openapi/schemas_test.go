@@ -16,10 +16,10 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/apigen-dev/apigen/diag"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
-	"github.com/apigen-dev/apigen/refmod"
 )
 
 // goodModel loads a copy of testdata/openapi/good.
@@ -29,7 +29,7 @@ func goodModel(t *testing.T) (string, *model.Model) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	res, diags := load.Load(load.Config{Dir: dir, Patterns: []string{"./good/..."}})
 	if err := diags.Err(); err != nil {
 		t.Fatal(err)

@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // args is the whole-module run of cmd/apigen/wholemodule.
@@ -52,12 +52,12 @@ func TestPartialRuns(t *testing.T) {
 	apps := "apps/v1/types.go"
 	w.edit(t, apps, "// Deployment enables declarative updates for Pods and ReplicaSets.",
 		"// Deployment enables declarative updates for Pods and ReplicaSets, edited.")
-	before := refmod.Files(t, w.cached)
+	before := refmodtest.Files(t, w.cached)
 	// apps/v1 is loaded with core/v1, which it imports, and the stand-in
 	// whose validation input core/v1 is: three of the module's packages.
 	took := w.step(t, "a doc comment in apps/v1", "partial run: 1 changed packages, 1 affected, 3 loaded")
 	t.Logf("apps/v1's doc comment: %v (the first, full run: %v)", took, full)
-	changed := changedFiles(before, refmod.Files(t, w.cached))
+	changed := changedFiles(before, refmodtest.Files(t, w.cached))
 	for _, f := range []string{"apps/v1/types_swagger_doc_generated.go", "apps/v1/generated.proto"} {
 		if !slices.Contains(changed, f) {
 			t.Errorf("%s did not change; changed: %v", f, changed)
@@ -88,11 +88,11 @@ func TestPartialRuns(t *testing.T) {
 }
 
 func newTwin(t *testing.T) *twin {
-	api := refmod.Copy(t, "k8s.io/api@v0.37.2")
+	api := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
 	if err := os.CopyFS(filepath.Join(api, "zzstandin"), os.DirFS(standIns)); err != nil {
 		t.Fatal(err)
 	}
-	header := filepath.Join(refmod.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
+	header := filepath.Join(refmodtest.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
 	return twinOf(t, api, slices.Concat(args, []string{"--go-header-file", header, "./..."}))
 }
 
@@ -104,7 +104,7 @@ func twinOf(t *testing.T, dir string, run []string) *twin {
 	}
 	cacheDir := t.TempDir()
 	return &twin{
-		bin: bin, cached: dir, plain: refmod.CopyDir(t, dir),
+		bin: bin, cached: dir, plain: refmodtest.CopyDir(t, dir),
 		cacheDir: cacheDir, log: filepath.Join(cacheDir, "debug.log"), run: run,
 	}
 }
@@ -114,7 +114,7 @@ func twinOf(t *testing.T, dir string, run []string) *twin {
 // run must leave the tree as a run without the cache does.
 func TestPartialRunsExample(t *testing.T) {
 	src, _ := filepath.Abs("../../../testdata/example")
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	w := twinOf(t, dir, []string{"generate", "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"),
 		"--generators", "deepcopy,defaulter,validation,swaggerdoc", "./apis/..."})
 	w.step(t, "first run", "")
@@ -173,7 +173,7 @@ func TestPartialRunsExample(t *testing.T) {
 // version; an edit to v6's hand-written conversion regenerates v6.
 func TestPartialRunsConversion(t *testing.T) {
 	src, _ := filepath.Abs("../../../testdata/example")
-	dir := refmod.CopyDir(t, src)
+	dir := refmodtest.CopyDir(t, src)
 	w := twinOf(t, dir, []string{"generate", "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"),
 		"--generators", "deepcopy,defaulter,conversion,validation", "./apis/..."})
 	w.addPackage(t, "apis/frobbers/v5", map[string]string{
@@ -224,7 +224,7 @@ func (w *twin) step(t *testing.T, what, want string) time.Duration {
 	if want != "" && !strings.Contains(string(log), want) {
 		t.Errorf("%s: the cache did not say %q:\n%s", what, want, log)
 	}
-	sameTrees(t, refmod.Files(t, w.cached), refmod.Files(t, w.plain), what)
+	sameTrees(t, refmodtest.Files(t, w.cached), refmodtest.Files(t, w.plain), what)
 	return took
 }
 
@@ -240,9 +240,9 @@ func (w *twin) stepLog(t *testing.T, what, want string) string {
 // of files.
 func (w *twin) stepChanging(t *testing.T, what, want string, files ...string) string {
 	t.Helper()
-	before := refmod.Files(t, w.cached)
+	before := refmodtest.Files(t, w.cached)
 	log := w.stepLog(t, what, want)
-	changed := changedFiles(before, refmod.Files(t, w.cached))
+	changed := changedFiles(before, refmodtest.Files(t, w.cached))
 	for _, f := range files {
 		if !slices.Contains(changed, f) {
 			t.Errorf("%s: %s did not change; changed: %v", what, f, changed)
@@ -354,7 +354,7 @@ func sameTrees(t *testing.T, got, want map[string]string, what string) {
 		case !inWant:
 			t.Errorf("%s: %s should not exist", what, p)
 		default:
-			t.Errorf("%s: %s differs from a run without the cache:\n%s", what, p, refmod.FirstLines([]byte(g), []byte(w)))
+			t.Errorf("%s: %s differs from a run without the cache:\n%s", what, p, refmodtest.FirstLines([]byte(g), []byte(w)))
 		}
 	}
 }

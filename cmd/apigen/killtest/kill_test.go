@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
 )
 
 // phases are those apigen -v 2 reports, in order; a phase has begun once

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // Kinds is how many files of each name k8s.io/api v0.37.2 ships.
@@ -58,9 +58,9 @@ func TestKubernetesAPI(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
 		t.Fatalf("building apigen: %v\n%s", err, out)
 	}
-	api := refmod.Copy(t, "k8s.io/api@v0.37.2")
-	header := filepath.Join(refmod.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
-	shipped := refmod.TakeMatching(t, api, generated)
+	api := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
+	header := filepath.Join(refmodtest.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
+	shipped := refmodtest.TakeMatching(t, api, generated)
 	counts := map[string]int{}
 	for p := range shipped {
 		counts[filepath.Base(p)]++
@@ -80,12 +80,12 @@ func TestKubernetesAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range slices.Sorted(maps.Keys(kinds)) {
-		refmod.Compare(t, api, name, only(shipped, name))
+		refmodtest.Compare(t, api, name, only(shipped, name))
 	}
 	if t.Failed() {
 		return
 	}
-	t.Run("go test", func(t *testing.T) { refmod.GoTest(t, api) })
+	t.Run("go test", func(t *testing.T) { refmodtest.GoTest(t, api) })
 	if err := os.Rename(aside, filepath.Join(api, "zzstandin")); err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestKubernetesAPIAndClientGo(t *testing.T) {
 	ws := t.TempDir()
 	api, clientGo := filepath.Join(ws, "api"), filepath.Join(ws, "client-go")
 	for dir, module := range map[string]string{api: "k8s.io/api@v0.37.2", clientGo: "k8s.io/client-go@v0.37.2"} {
-		if err := os.Rename(refmod.Copy(t, module), dir); err != nil {
+		if err := os.Rename(refmodtest.Copy(t, module), dir); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -223,12 +223,12 @@ func TestKubernetesAPIAndClientGo(t *testing.T) {
 	if out, err := work.CombinedOutput(); err != nil {
 		t.Fatalf("go work init: %v\n%s", err, out)
 	}
-	shipped := refmod.TakeMatching(t, api, generated)
+	shipped := refmodtest.TakeMatching(t, api, generated)
 	c := &paritytest.ClientGo{Dir: clientGo, Trees: slices.Clone(paritytest.ClientGoTrees)}
 	c.Take(t)
 	addStandIns(t, api)
-	header := filepath.Join(refmod.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
-	scheme := filepath.Join(refmod.Download(t, "k8s.io/client-go@v0.37.2"), "kubernetes/scheme/register.go")
+	header := filepath.Join(refmodtest.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
+	scheme := filepath.Join(refmodtest.Download(t, "k8s.io/client-go@v0.37.2"), "kubernetes/scheme/register.go")
 	run := slices.Concat([]string{"generate", "--generators", apiGenerators + ",applyconfiguration,client,lister,informer",
 		"--model-name-output-file", "zz_generated.model_name.go"}, clientGoArgs(paritytest.SchemeOrder(t, scheme, "k8s.io/api")),
 		[]string{"--go-header-file", header, "./api/...", "k8s.io/apimachinery/pkg/apis/meta/v1"})
@@ -237,7 +237,7 @@ func TestKubernetesAPIAndClientGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range slices.Sorted(maps.Keys(kinds)) {
-		refmod.Compare(t, api, name, only(shipped, name))
+		refmodtest.Compare(t, api, name, only(shipped, name))
 	}
 	c.Compare(t, "apigen")
 }

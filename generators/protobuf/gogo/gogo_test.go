@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/apigen-dev/apigen/generators/protobuf/gogo"
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 const intstrProto = "k8s.io/apimachinery/pkg/util/intstr/generated.proto"
@@ -34,7 +34,7 @@ func header(t *testing.T, shipped []byte) []byte {
 
 // TestIntstr compares intstr's file, offline, with the one apimachinery ships.
 func TestIntstr(t *testing.T) {
-	dir := refmod.Download(t, "k8s.io/apimachinery@v0.37.2")
+	dir := refmodtest.Download(t, "k8s.io/apimachinery@v0.37.2")
 	want, err := os.ReadFile(filepath.Join(dir, "pkg/util/intstr/generated.pb.go"))
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +49,7 @@ func TestIntstr(t *testing.T) {
 	}
 	got := out["k8s.io/apimachinery/pkg/util/intstr/generated.pb.go"]
 	if !bytes.Equal(got, want) {
-		t.Errorf("differs from the shipped file:\n%s", refmod.FirstLines(got, want))
+		t.Errorf("differs from the shipped file:\n%s", refmodtest.FirstLines(got, want))
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/pluginpb"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestGogoPlugin covers what the 80 shipped files do not use: every
@@ -50,7 +50,7 @@ func TestGogoPlugin(t *testing.T) {
 		os.WriteFile(os.Getenv("APIGEN_DUMP"), want, 0o644)
 	}
 	if got := out["example.com/p/generated.pb.go"]; !bytes.Equal(got, want) {
-		t.Errorf("differs from upstream's pipeline:\n%s", refmod.FirstLines(got, want))
+		t.Errorf("differs from upstream's pipeline:\n%s", refmodtest.FirstLines(got, want))
 	}
 }
 
@@ -86,7 +86,7 @@ func runGogo(t *testing.T, req *pluginpb.CodeGeneratorRequest) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(refmod.InstallUpstream(t, "go-to-protobuf/protoc-gen-gogo"), "protoc-gen-gogo")
+	bin := filepath.Join(refmodtest.InstallUpstream(t, "go-to-protobuf/protoc-gen-gogo"), "protoc-gen-gogo")
 	out := execIn(t, t.TempDir(), in, bin)
 	var resp pluginpb.CodeGeneratorResponse
 	if err := proto.Unmarshal(out, &resp); err != nil {

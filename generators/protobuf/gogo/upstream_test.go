@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/apigen-dev/apigen/generators/protobuf/gogo"
-	"github.com/apigen-dev/apigen/refmod"
-	"github.com/apigen-dev/apigen/refmod/paritytest"
+	"github.com/apigen-dev/apigen/internal/paritytest"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // TestUpstreamParity runs upstream's go-to-protobuf v0.37.2 with
@@ -67,7 +67,7 @@ func compare(t *testing.T, names []string, out, shipped map[string][]byte) int {
 		case !ok:
 			t.Errorf("%s: no module ships it", pb)
 		case !bytes.Equal(out[pb], want):
-			t.Errorf("%s differs from the shipped file:\n%s", pb, refmod.FirstLines(out[pb], want))
+			t.Errorf("%s differs from the shipped file:\n%s", pb, refmodtest.FirstLines(out[pb], want))
 		default:
 			same++
 		}
@@ -102,7 +102,7 @@ func importPaths(ws *paritytest.ProtobufWorkspace, files map[string][]byte, suff
 // runIDL runs upstream's go-to-protobuf with --only-idl: it writes the
 // pass-one generated.proto into each package's directory.
 func runIDL(t *testing.T, ws *paritytest.ProtobufWorkspace, header []byte) {
-	bin := refmod.InstallUpstream(t, "go-to-protobuf")
+	bin := refmodtest.InstallUpstream(t, "go-to-protobuf")
 	hdr := filepath.Join(t.TempDir(), "boilerplate.txt")
 	if err := os.WriteFile(hdr, bytes.TrimSuffix(header, []byte("\n")), 0o644); err != nil {
 		t.Fatal(err)
@@ -118,7 +118,7 @@ func runIDL(t *testing.T, ws *paritytest.ProtobufWorkspace, header []byte) {
 func passOne(t *testing.T, ws *paritytest.ProtobufWorkspace) map[string][]byte {
 	files := map[string][]byte{}
 	for _, dir := range ws.Dirs {
-		for p, b := range refmod.Take(t, dir, "generated.proto") {
+		for p, b := range refmodtest.Take(t, dir, "generated.proto") {
 			files[p] = b
 		}
 	}

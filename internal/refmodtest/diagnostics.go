@@ -1,4 +1,4 @@
-package refmod
+package refmodtest
 
 import (
 	"bytes"

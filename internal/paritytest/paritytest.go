@@ -15,7 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // Snapshot returns the bytes of every file below root, keyed by path.
@@ -99,7 +99,7 @@ func Compare(t testing.TB, root string, want map[string][]byte) {
 		case !inWant:
 			t.Errorf("%s: generated, but upstream has no such file", p)
 		case !bytes.Equal(g, w):
-			t.Errorf("%s differs from upstream:\n%s", p, refmod.FirstLines(g, w))
+			t.Errorf("%s differs from upstream:\n%s", p, refmodtest.FirstLines(g, w))
 		}
 	}
 }

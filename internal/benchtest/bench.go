@@ -1,6 +1,6 @@
-// Package bench times apigen against upstream in the same benchmark run and
+// Package benchtest times apigen against upstream in the same benchmark run and
 // reports medians.
-package bench
+package benchtest
 
 import (
 	"os"

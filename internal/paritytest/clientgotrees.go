@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // ClientGo is a copy of k8s.io/client-go@v0.37.2 with its four generated
@@ -38,7 +38,7 @@ var ClientGoTrees = []ClientGoTree{
 // schema ours builds in process as --openapi-schema, in place of the one
 // Kubernetes' models-schema program writes; ours builds it again.
 func NewClientGo(t testing.TB) *ClientGo {
-	dir := refmod.Copy(t, "k8s.io/client-go@v0.37.2")
+	dir := refmodtest.Copy(t, "k8s.io/client-go@v0.37.2")
 	apiDir := ModuleDir(t, dir, "k8s.io/api")
 	pkgs := APIPackages(t, apiDir)
 	inputs := SchemeOrder(t, filepath.Join(dir, "kubernetes/scheme/register.go"), "k8s.io/api")
@@ -46,7 +46,7 @@ func NewClientGo(t testing.TB) *ClientGo {
 		t.Fatalf("k8s.io/api has %d group versions and client-go's scheme %d, expected 60 and 55", len(pkgs), len(inputs))
 	}
 	pkgs = append(pkgs, "k8s.io/apimachinery/pkg/apis/meta/v1") // apply configurations only
-	header := refmod.Lines(t, filepath.Join(apiDir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
+	header := refmodtest.Lines(t, filepath.Join(apiDir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
 	schema := filepath.Join(t.TempDir(), "schema.json")
 	WriteApplySchema(t, dir, pkgs, schema)
 

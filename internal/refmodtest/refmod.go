@@ -1,6 +1,6 @@
-// Package refmod gives tests writable copies of the reference modules whose
+// Package refmodtest gives tests writable copies of the reference modules whose
 // shipped generated files are the oracle for byte parity.
-package refmod
+package refmodtest
 
 import (
 	"bytes"

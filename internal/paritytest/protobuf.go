@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // ProtobufModules are the modules whose packages Kubernetes v1.37.2
@@ -36,20 +36,20 @@ func NewProtobufWorkspace(t testing.TB, names ...string) *ProtobufWorkspace {
 	ws := &ProtobufWorkspace{Root: t.TempDir(), Shipped: map[string][]byte{}}
 	for _, m := range ProtobufModules {
 		dir := filepath.Join(ws.Root, m)
-		if err := os.CopyFS(dir, os.DirFS(refmod.Download(t, "k8s.io/"+m+"@v0.37.2"))); err != nil {
+		if err := os.CopyFS(dir, os.DirFS(refmodtest.Download(t, "k8s.io/"+m+"@v0.37.2"))); err != nil {
 			t.Fatal(err)
 		}
 		ws.Dirs = append(ws.Dirs, dir)
 		ws.Packages = append(ws.Packages, taggedPackages(t, "k8s.io/"+m, dir)...)
 		for _, name := range names {
-			for p, b := range refmod.Take(t, dir, name) {
+			for p, b := range refmodtest.Take(t, dir, name) {
 				ws.Shipped[p] = b
 			}
 		}
 	}
 	slices.Sort(ws.Packages)
 	ws.Run(t, ws.Root, "go", append([]string{"work", "init"}, ProtobufModules...)...)
-	ws.Header = filepath.Join(refmod.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
+	ws.Header = filepath.Join(refmodtest.Download(t, "k8s.io/kubernetes@v1.37.2"), "hack/boilerplate/boilerplate.generatego.txt")
 	return ws
 }
 

@@ -1,7 +1,7 @@
-// Package upstreamtest runs Kubernetes' own swagger-doc tooling in tests:
+// Package swaggerdoctest runs Kubernetes' own swagger-doc tooling in tests:
 // cmd/genswaggertypedocs and the hack/update-codegen.sh function that wraps
 // its output into types_swagger_doc_generated.go.
-package upstreamtest
+package swaggerdoctest
 
 import (
 	"os"
@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/refmod"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // Kubernetes is the module whose tool and script are the oracle.
@@ -22,7 +22,7 @@ const Kubernetes = "k8s.io/kubernetes@v1.37.2"
 // in a scratch module that requires the apimachinery it imports.
 func Build(t testing.TB) string {
 	t.Helper()
-	src := filepath.Join(refmod.Download(t, Kubernetes), "cmd/genswaggertypedocs")
+	src := filepath.Join(refmodtest.Download(t, Kubernetes), "cmd/genswaggertypedocs")
 	dir := t.TempDir()
 	files, err := filepath.Glob(filepath.Join(src, "*.go"))
 	if err != nil {
@@ -80,7 +80,7 @@ func Script(t testing.TB, bin, boilerplate, gv, dir string) {
 // scriptFunction returns the text of a bash function of update-codegen.sh.
 func scriptFunction(t testing.TB, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(refmod.Download(t, Kubernetes), "hack/update-codegen.sh"))
+	b, err := os.ReadFile(filepath.Join(refmodtest.Download(t, Kubernetes), "hack/update-codegen.sh"))
 	if err != nil {
 		t.Fatal(err)
 	}
