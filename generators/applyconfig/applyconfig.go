@@ -51,8 +51,6 @@ type Generator struct {
 	Patterns []string
 }
 
-func (g *Generator) Name() string { return "applyconfiguration-gen" }
-
 // Selects takes the packages gen_client gives the tool.
 func (g *Generator) Selects(p *model.Package) bool { return genclient.ScriptInput(p) }
 
@@ -115,7 +113,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 			used = append(used, in)
 		}
 	}
-	out := engine.Output{Owned: genclient.GeneratedFiles(g.OutputDir, g.Name()), Roots: []string{g.OutputDir}}
+	out := engine.Output{Owned: genclient.GeneratedFiles(g.OutputDir, command), Roots: []string{g.OutputDir}}
 	// Each job writes one file; pos is where to report a bug in it.
 	type job struct {
 		pos   token.Position
@@ -154,7 +152,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		wg.Go(func() {
 			f := output.NewGoFile(j.pkg)
 			f.Header = output.Header{Boilerplate: g.Header}
-			f.Tool, f.Package = g.Name(), path.Base(j.pkg)
+			f.Tool, f.Package = command, path.Base(j.pkg)
 			if j.write(f) {
 				files[i] = f.File(j.path, j.pos, diags)
 			}

@@ -18,10 +18,13 @@ type cmdline struct {
 	fromTypes  bool
 }
 
+// command is the upstream command the generator replaces.
+const command = "applyconfiguration-gen"
+
 // Spec declares applyconfiguration-gen.
 var Spec = &cli.Spec{
 	Name:    "applyconfiguration",
-	Command: "applyconfiguration-gen",
+	Command: command,
 	Doc:     "apply configurations for server-side apply, one package per group and version",
 	Markers: (&Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {

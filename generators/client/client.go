@@ -53,7 +53,6 @@ type Generator struct {
 // does: the API group, not the directory.
 type GroupVersion struct{ Group, Version string }
 
-func (g *Generator) Name() string { return tool }
 
 // group is one API group of the clientset.
 type group struct {

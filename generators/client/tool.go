@@ -32,7 +32,7 @@ type cmdline struct {
 // Spec declares client-gen.
 var Spec = &cli.Spec{
 	Name:    "client",
-	Command: "client-gen",
+	Command: tool,
 	Doc:     "a typed clientset, with fakes",
 	Markers: (&Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {

@@ -45,8 +45,6 @@ type Generator struct {
 	SkipUnsafe    bool     // never convert by unsafe.Pointer casts
 }
 
-func (g *Generator) Name() string { return "conversion-gen" }
-
 // Selects takes, as kube_codegen.sh does, the packages of the main module
 // that carry a +k8s:conversion-gen= line.
 func (g *Generator) Selects(p *model.Package) bool {
@@ -178,7 +176,7 @@ func (g *Generator) file(m *model.Model, t target, manual manualConversions, equ
 	}
 	f := e.f
 	f.Header = output.Header{Boilerplate: g.Header, BuildTag: g.BuildTag}
-	f.Tool, f.Package = g.Name(), path.Base(t.pkg.Path)
+	f.Tool, f.Package = command, path.Base(t.pkg.Path)
 	return f.File(output.Join(t.pkg.Dir, g.OutputFile), token.Position{}, diags)
 }
 

@@ -13,10 +13,13 @@ import (
 // cmdline is conversion-gen's command line.
 type cmdline struct{ g Generator }
 
+// command is the upstream command the generator replaces.
+const command = "conversion-gen"
+
 // Spec declares conversion-gen.
 var Spec = &cli.Spec{
 	Name:    "conversion",
-	Command: "conversion-gen",
+	Command: command,
 	Doc:     "conversion functions between versions of a group",
 	Markers: (&Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {

@@ -9,7 +9,7 @@ import (
 // Spec declares deepcopy-gen.
 var Spec = &cli.Spec{
 	Name:    "deepcopy",
-	Command: "deepcopy-gen",
+	Command: impl.Command,
 	Doc:     "DeepCopy methods",
 	Markers: (&impl.Generator{}).Define,
 	Flags: cli.FileFlags("generated.deepcopy.go", "zz_generated.deepcopy.go", "file name for DeepCopy methods in each package",

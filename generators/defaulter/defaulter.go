@@ -34,8 +34,6 @@ type Generator struct {
 	ExtraPeerDirs []string // more packages whose SetDefaults_ functions are called
 }
 
-func (g *Generator) Name() string { return "defaulter-gen" }
-
 // Selects takes, as kube_codegen.sh does, the packages of the main module
 // that carry a +k8s:defaulter-gen= line. Upstream's defaulter-gen calls
 // the SetDefaults_ functions of every package it is given, so a package
@@ -287,7 +285,7 @@ func (g *Generator) file(m *model.Model, lib *library, sc *scope, j *job, diags 
 		tag = load.BuildTag
 	}
 	f.Header = output.Header{Boilerplate: g.Header, BuildTag: tag}
-	f.Tool, f.Package = g.Name(), j.pkg.Name
+	f.Tool, f.Package = command, j.pkg.Name
 	return f.File(output.Join(j.pkg.Dir, g.OutputFile), invalidPos, diags)
 }
 

@@ -16,10 +16,13 @@ type cmdline struct {
 	g      Generator
 }
 
+// command is the upstream command the generator replaces.
+const command = "defaulter-gen"
+
 // Spec declares defaulter-gen.
 var Spec = &cli.Spec{
 	Name:    "defaulter",
-	Command: "defaulter-gen",
+	Command: command,
 	Doc:     "defaulting functions that call the SetDefaults_ functions",
 	Markers: (&Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {

@@ -29,8 +29,6 @@ type Generator struct {
 	KnownGates string
 }
 
-func (g *Generator) Name() string { return "featuregate-gen" }
-
 // Selects takes the packages that opt in.
 func (g *Generator) Selects(p *model.Package) bool {
 	return p.Tagged(enableMarker + "=package")
@@ -94,7 +92,7 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, enable markers
 	if b := bytes.TrimRight(g.Header, "\n"); len(g.Header) > 0 {
 		f.Header.Boilerplate = append(b, '\n')
 	}
-	f.Tool, f.Package, f.Layout = g.Name(), p.Name, output.OneGroup
+	f.Tool, f.Package, f.Layout = command, p.Name, output.OneGroup
 	newEmitter(a, p.Path).file(f, roots)
 	return f.File(output.Join(p.Dir, g.OutputFile), enable.Pos, diags)
 }

@@ -11,10 +11,13 @@ import (
 // featuregate-gen and in apigen generate alike.
 const OutputFile = "zz_generated.featuregate.go"
 
+// command is the upstream command the generator replaces.
+const command = "featuregate-gen"
+
 // Spec declares featuregate-gen.
 var Spec = &cli.Spec{
 	Name:    "featuregate",
-	Command: "featuregate-gen",
+	Command: command,
 	Doc:     "helpers that clear the fields of disabled +featureGate gates",
 	Markers: (&Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {

@@ -34,8 +34,6 @@ type Generator struct {
 	Header             []byte // boilerplate, already read
 }
 
-func (g *Generator) Name() string { return "informer-gen" }
-
 // Selects takes the packages gen_client gives the tool.
 func (g *Generator) Selects(p *model.Package) bool { return genclient.ScriptInput(p) }
 
@@ -195,7 +193,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		wg.Go(func() { job(&results[i]) })
 	}
 	var owned []string
-	wg.Go(func() { owned = genclient.GeneratedFiles(g.OutputDir, g.Name()) })
+	wg.Go(func() { owned = genclient.GeneratedFiles(g.OutputDir, command) })
 	wg.Wait()
 
 	out := engine.Output{Owned: owned, Roots: []string{g.OutputDir}}
@@ -219,7 +217,7 @@ type fileSet struct {
 // formatting error is a bug, reported at pos.
 func (fs *fileSet) add(path, pkgName string, f *output.GoFile, pos token.Position) {
 	f.Header = output.Header{Boilerplate: fs.g.Header}
-	f.Tool, f.Package = fs.g.Name(), pkgName
+	f.Tool, f.Package = command, pkgName
 	if file := f.File(path, pos, fs.diags); file != nil {
 		fs.files = append(fs.files, *file)
 	}

@@ -15,10 +15,13 @@ type cmdline struct {
 	plurals []string
 }
 
+// command is the upstream command the generator replaces.
+const command = "informer-gen"
+
 // Spec declares informer-gen.
 var Spec = &cli.Spec{
 	Name:    "informer",
-	Command: "informer-gen",
+	Command: command,
 	Doc:     "shared informers",
 	Markers: (&Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {

@@ -28,8 +28,6 @@ type Generator struct {
 	Header           []byte            // boilerplate, already read
 }
 
-func (g *Generator) Name() string { return "lister-gen" }
-
 // Selects takes the packages gen_client gives the tool.
 func (g *Generator) Selects(p *model.Package) bool { return genclient.ScriptInput(p) }
 
@@ -70,7 +68,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		wg.Go(func() { files[i] = g.targetFiles(m, t, diags) })
 	}
 	var owned []string
-	wg.Go(func() { owned = genclient.GeneratedFiles(g.OutputDir, g.Name()) })
+	wg.Go(func() { owned = genclient.GeneratedFiles(g.OutputDir, command) })
 	wg.Wait()
 	out := engine.Output{Owned: owned, Roots: []string{g.OutputDir}}
 	for _, fs := range files {
@@ -122,7 +120,7 @@ func (g *Generator) targetFiles(m *model.Model, t *target, diags *diag.List) []o
 	var out []output.File
 	emit := func(name string, f *output.GoFile) {
 		f.Header = output.Header{Boilerplate: g.Header}
-		f.Tool, f.Package = g.Name(), t.name
+		f.Tool, f.Package = command, t.name
 		if file := f.File(filepath.Join(t.dir, name), m.Position(t.types[0]), diags); file != nil {
 			out = append(out, *file)
 		}

@@ -14,10 +14,13 @@ type cmdline struct {
 	plurals []string
 }
 
+// command is the upstream command the generator replaces.
+const command = "lister-gen"
+
 // Spec declares lister-gen.
 var Spec = &cli.Spec{
 	Name:    "lister",
-	Command: "lister-gen",
+	Command: command,
 	Doc:     "listers for the types of each group version",
 	Markers: (&Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {

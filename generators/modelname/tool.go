@@ -13,10 +13,13 @@ import (
 // the openapi generator does.
 type cmdline struct{ g Generator }
 
+// command is the upstream command the generator replaces.
+const command = "openapi-gen"
+
 // Spec declares openapi-gen.
 var Spec = &cli.Spec{
 	Name:    "model-name",
-	Command: "openapi-gen",
+	Command: command,
 	Doc:     "OpenAPIModelName methods for packages marked +k8s:openapi-model-package",
 	Markers: (&Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {

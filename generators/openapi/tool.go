@@ -24,7 +24,7 @@ type cmdline struct {
 // Spec declares openapi-gen.
 var Spec = &cli.Spec{
 	Name:    "openapi",
-	Command: "openapi-gen",
+	Command: impl.Command,
 	Doc:     "OpenAPI definitions as Go code, and the API rule violations",
 	Markers: (&impl.Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {

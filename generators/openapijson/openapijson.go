@@ -174,8 +174,6 @@ type Generator struct {
 	Title, Version string
 }
 
-func (g *Generator) Name() string { return "openapi-json" }
-
 // Selects takes the packages openapi-gen takes: the document is of its
 // definitions.
 func (g *Generator) Selects(p *model.Package) bool { return modelname.OpenAPIInput(p) }

@@ -10,6 +10,9 @@ import (
 // cmdline is the OpenAPI v3 document's command line, in apigen generate only.
 type cmdline struct{ file string }
 
+// command names the generator in its messages; it replaces no upstream command.
+const command = "openapi-json"
+
 // Spec declares openapi-json.
 var Spec = &cli.Spec{
 	Name:    "openapi-json",

@@ -28,8 +28,6 @@ type Generator struct {
 	Header     []byte // boilerplate, already read
 }
 
-func (g *Generator) Name() string { return "prerelease-lifecycle-gen" }
-
 // Selects takes the packages of the main module that carry a
 // +k8s:prerelease-lifecycle-gen=true line, as Kubernetes' own
 // update-codegen.sh does; kube_codegen.sh does not run this tool.
@@ -62,7 +60,7 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.Li
 	// last element of its path.
 	f := output.NewGoFile("")
 	f.Header = output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag}
-	f.Tool, f.Package = g.Name(), strings.Split(path.Base(p.Path), ".")[0]
+	f.Tool, f.Package = command, strings.Split(path.Base(p.Path), ".")[0]
 	e := &emitter{f: f}
 	for _, t := range apiTypes(m, p, diags) {
 		if lc, ok := lifecycleOf(m, t, diags); ok {

@@ -5,10 +5,13 @@ import (
 	"github.com/apigen-dev/apigen/engine"
 )
 
+// command is the upstream command the generator replaces.
+const command = "prerelease-lifecycle-gen"
+
 // Spec declares prerelease-lifecycle-gen.
 var Spec = &cli.Spec{
 	Name:    "prerelease-lifecycle",
-	Command: "prerelease-lifecycle-gen",
+	Command: command,
 	Doc:     "APILifecycle methods from +k8s:prerelease-lifecycle-gen markers",
 	Markers: (&Generator{}).Define,
 	Flags: cli.FileFlags("generated.prerelease_lifecycle.go", "zz_generated.prerelease-lifecycle.go", "file name for APILifecycle methods in each package",

@@ -86,8 +86,6 @@ func New() *Generator {
 	}
 }
 
-func (g *Generator) Name() string { return "go-to-protobuf" }
-
 // IDL is what the generated.pb.go half gets: the pass-one IDL that protoc
 // would read, of every package (imports resolve among them), and what
 // upstream's rewrite of gogo's output needs besides.

@@ -22,10 +22,13 @@ type cmdline struct {
 	g            *Generator
 }
 
+// command is the upstream command the generator replaces.
+const command = "go-to-protobuf"
+
 // Spec declares go-to-protobuf.
 var Spec = &cli.Spec{
 	Name:    "protobuf",
-	Command: "go-to-protobuf",
+	Command: command,
 	Doc:     "Protocol Buffers IDL and marshalling code, without protoc",
 	// Opt-in: it also rewrites the Go sources' struct tags.
 	OptIn:   true,

@@ -25,8 +25,6 @@ type Generator struct {
 	Header     []byte // boilerplate, already read
 }
 
-func (g *Generator) Name() string { return "register-gen" }
-
 // Selects takes, as kube_codegen.sh does, the packages of the main module
 // that carry a +groupName line. A package that asks for registration with
 // +k8s:register-gen alone is not among them.
@@ -168,7 +166,7 @@ var (
 func (g *Generator) packageFile(m *model.Model, p *model.Package, v gv, diags *diag.List) *output.File {
 	f := output.NewGoFile(p.Path)
 	f.Header = output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag}
-	f.Tool, f.Package = g.Name(), p.Name
+	f.Tool, f.Package = command, p.Name
 	names := map[types.Name]string{}
 	for _, n := range []types.Name{metaGroupVersion, groupVersionType, groupResource, schemeBuilder, scheme, addToGroupVersion} {
 		names[n] = f.Qual(n.Package, n.Name)
@@ -181,7 +179,7 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, v gv, diags *d
 		pos = mk.Pos
 	}
 	if strings.ContainsAny(v.group, "\"\\\n") {
-		diags.Errorf(pos, "%s cannot write +groupName %q into a Go string as it is: it is not a plain name", g.Name(), v.group)
+		diags.Errorf(pos, "%s cannot write +groupName %q into a Go string as it is: it is not a plain name", command, v.group)
 		return nil
 	}
 	return f.File(output.Join(p.Dir, g.OutputFile), pos, diags)

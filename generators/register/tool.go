@@ -5,10 +5,13 @@ import (
 	"github.com/apigen-dev/apigen/engine"
 )
 
+// command is the upstream command the generator replaces.
+const command = "register-gen"
+
 // Spec declares register-gen.
 var Spec = &cli.Spec{
 	Name:    "register",
-	Command: "register-gen",
+	Command: command,
 	Doc:     "scheme registration of each package's types",
 	Markers: (&Generator{}).Define,
 	Flags: cli.FileFlags("generated.register.go", "zz_generated.register.go", "file name for scheme registration in each package",

@@ -29,7 +29,6 @@ type Generator struct {
 	Header     []byte // boilerplate, already read
 }
 
-func (g *Generator) Name() string                 { return "genswaggertypedocs" }
 func (g *Generator) Define(reg *markers.Registry) {}
 
 // Selects follows Kubernetes' script, which runs over meta/v1, meta/v1beta1
@@ -96,7 +95,7 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, f *ast.File, d
 	// for every API package, and always compiles.
 	w := output.NewGoFile(p.Path)
 	w.Header = output.Header{Boilerplate: g.Header, Unmarked: true}
-	w.Tool, w.Package = g.Name(), p.Name
+	w.Tool, w.Package = command, p.Name
 	w.Print(preamble)
 	WriteFuncs(w, structs)
 	w.P("// AUTO-GENERATED FUNCTIONS END HERE")

@@ -5,10 +5,13 @@ import (
 	"github.com/apigen-dev/apigen/engine"
 )
 
+// command is the upstream command the generator replaces.
+const command = "genswaggertypedocs"
+
 // Spec declares genswaggertypedocs.
 var Spec = &cli.Spec{
 	Name:    "swaggerdoc",
-	Command: "genswaggertypedocs",
+	Command: command,
 	Doc:     "SwaggerDoc methods from the types' doc comments",
 	// Opt-in, so that existing runs do not start writing swagger files.
 	OptIn:   true,

@@ -16,10 +16,13 @@ type cmdline struct {
 	docs   bool
 }
 
+// command is the upstream command the generator replaces.
+const command = "validation-gen"
+
 // Spec declares validation-gen.
 var Spec = &cli.Spec{
 	Name:    "validation",
-	Command: "validation-gen",
+	Command: command,
 	Doc:     "declarative validation functions",
 	Markers: (&Generator{}).Define,
 	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {

@@ -44,8 +44,6 @@ type Generator struct {
 	TestOutputRoot, TestFilePrefix, TestAllowlist string
 }
 
-func (g *Generator) Name() string { return "validation-gen" }
-
 // Selects takes the packages of the main module that carry a
 // +k8s:validation-gen= line.
 func (g *Generator) Selects(p *model.Package) bool {
@@ -367,7 +365,7 @@ func (g *Generator) emitted(d *discoverer, e *emitter, j *job) []*types.Type {
 // gofmt -s's composite literal rule after formatting.
 func (g *Generator) start(f *output.GoFile, pkgName string) {
 	f.Header = output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag}
-	f.Tool, f.Package = g.Name(), pkgName
+	f.Tool, f.Package = command, pkgName
 	f.Rewrite = simplify
 }
 

@@ -25,7 +25,8 @@ type Generator struct {
 	Header     []byte // boilerplate, already read
 }
 
-func (g *Generator) Name() string { return "deepcopy-gen" }
+// Command is the upstream command the generator replaces.
+const Command = "deepcopy-gen"
 
 // Selects takes, as kube_codegen.sh does, the packages of the main module
 // that carry a +k8s:deepcopy-gen= line.
@@ -45,7 +46,7 @@ func (g *Generator) packageFile(m *model.Model, p *model.Package, diags *diag.Li
 	}
 	f := output.NewGoFile(p.Path)
 	f.Header = output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag}
-	f.Tool, f.Package = g.Name(), strings.Split(path.Base(p.Path), ".")[0]
+	f.Tool, f.Package = Command, strings.Split(path.Base(p.Path), ".")[0]
 	e := &emitter{m: m, pkg: p.Path, f: f, diags: diags}
 	for _, t := range ts {
 		e.typeMethods(t)

@@ -38,7 +38,8 @@ type Generator struct {
 	Report []byte
 }
 
-func (g *Generator) Name() string { return "openapi-gen" }
+// Command is the upstream command the generator replaces.
+const Command = "openapi-gen"
 
 // Selects takes the packages kube_codegen.sh's gen_openapi gives
 // openapi-gen. The enums, comments and model names of the others are not
@@ -63,7 +64,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 func (g *Generator) file(defs []*definition) *output.GoFile {
 	f := output.NewGoFile(g.OutputPkg)
 	f.Header = output.Header{Boilerplate: g.Header, BuildTag: load.BuildTag}
-	f.Tool, f.Package = g.Name(), path.Base(g.OutputPkg)
+	f.Tool, f.Package = Command, path.Base(g.OutputPkg)
 	r := &renderer{f: f}
 	r.index(defs)
 	f.Cut()
