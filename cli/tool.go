@@ -178,6 +178,26 @@ func Command(args []string, stdout, stderr io.Writer, specs ...*Spec) int {
 	return code
 }
 
+// Flagged is a generator's command line that keeps its flags' values:
+// Flags declares them, Generator builds from them once parsed.
+type Flagged interface {
+	Flags(fs *pflag.FlagSet, prefix string)
+	Generator(c *Common, header []byte, patterns []string) (*engine.Generator, error)
+}
+
+// FlagsOf are the Flags of a generator whose command line is a T, made
+// new for every parse.
+func FlagsOf[T any, P interface {
+	*T
+	Flagged
+}]() func(*pflag.FlagSet, string) Build {
+	return func(fs *pflag.FlagSet, prefix string) Build {
+		t := P(new(T))
+		t.Flags(fs, prefix)
+		return t.Generator
+	}
+}
+
 // FileFlags are the Flags of a generator whose one flag is the name of
 // the file it writes into each package (see OutputFile): upstream is the
 // name upstream's command defaults to, script the one kube_codegen.sh

@@ -27,11 +27,7 @@ var Spec = &cli.Spec{
 	Command: command,
 	Doc:     "apply configurations for server-side apply, one package per group and version",
 	Markers: (&Generator{}).Define,
-	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
-		t := &cmdline{}
-		t.Flags(fs, prefix)
-		return t.Generator
-	},
+	Flags:   cli.FlagsOf[cmdline](),
 }
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {

@@ -53,7 +53,6 @@ type Generator struct {
 // does: the API group, not the directory.
 type GroupVersion struct{ Group, Version string }
 
-
 // group is one API group of the clientset.
 type group struct {
 	key      string // the group as --input names it; groups are in this order

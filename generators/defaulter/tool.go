@@ -25,11 +25,7 @@ var Spec = &cli.Spec{
 	Command: command,
 	Doc:     "defaulting functions that call the SetDefaults_ functions",
 	Markers: (&Generator{}).Define,
-	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
-		t := &cmdline{}
-		t.Flags(fs, prefix)
-		return t.Generator
-	},
+	Flags:   cli.FlagsOf[cmdline](),
 }
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {

@@ -23,11 +23,7 @@ var Spec = &cli.Spec{
 	Command: command,
 	Doc:     "listers for the types of each group version",
 	Markers: (&Generator{}).Define,
-	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
-		t := &cmdline{}
-		t.Flags(fs, prefix)
-		return t.Generator
-	},
+	Flags:   cli.FlagsOf[cmdline](),
 }
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {

@@ -22,11 +22,7 @@ var Spec = &cli.Spec{
 	Command: command,
 	Doc:     "OpenAPIModelName methods for packages marked +k8s:openapi-model-package",
 	Markers: (&Generator{}).Define,
-	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
-		t := &cmdline{}
-		t.Flags(fs, prefix)
-		return t.Generator
-	},
+	Flags:   cli.FlagsOf[cmdline](),
 }
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {

@@ -27,11 +27,7 @@ var Spec = &cli.Spec{
 	Command: impl.Command,
 	Doc:     "OpenAPI definitions as Go code, and the API rule violations",
 	Markers: (&impl.Generator{}).Define,
-	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
-		t := &cmdline{}
-		t.Flags(fs, prefix)
-		return t.Generator
-	},
+	Flags:   cli.FlagsOf[cmdline](),
 }
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {

@@ -19,11 +19,7 @@ var Spec = &cli.Spec{
 	Command: "",
 	Doc:     "the OpenAPI v3 document of the definitions, validated",
 	Markers: (&Generator{}).Define,
-	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
-		t := &cmdline{}
-		t.Flags(fs, prefix)
-		return t.Generator
-	},
+	Flags:   cli.FlagsOf[cmdline](),
 }
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {

@@ -33,15 +33,11 @@ var Spec = &cli.Spec{
 	// Opt-in: it also rewrites the Go sources' struct tags.
 	OptIn:   true,
 	Markers: (&Generator{}).Define,
-	Flags: func(fs *pflag.FlagSet, prefix string) cli.Build {
-		t := &cmdline{g: New()}
-		t.Flags(fs, prefix)
-		return t.Generator
-	},
+	Flags:   cli.FlagsOf[cmdline](),
 }
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
-	t.prefix = prefix
+	t.prefix, t.g = prefix, New()
 	g := t.g
 	if cli.Own(prefix) {
 		// Upstream's -h is --go-header-file, not help.
