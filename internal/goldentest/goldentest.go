@@ -21,6 +21,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/apigen-dev/apigen/cli"
@@ -140,16 +141,34 @@ func runOurs(t *testing.T, dir string, ours Command, args []string) {
 
 func runUpstream(t *testing.T, dir, tool string, args []string) {
 	t.Helper()
-	bin := t.TempDir()
-	if err := upstream.Install(bin, tool); err != nil {
-		t.Fatal(err)
-	}
+	bin := installed(t, tool)
 	cmd := exec.Command(filepath.Join(bin, tool), args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("upstream %s %v: %v\n%s", tool, args, err, out)
 	}
+}
+
+// bins holds each upstream tool built in this process, by name.
+var bins sync.Map
+
+// installed returns the directory of upstream's tool, building it once a
+// process into a directory the test leaves behind for the next case.
+func installed(t *testing.T, tool string) string {
+	t.Helper()
+	if dir, ok := bins.Load(tool); ok {
+		return dir.(string)
+	}
+	dir, err := os.MkdirTemp("", "goldentest-"+tool)
+	if err == nil {
+		err = upstream.Install(dir, tool)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	bins.Store(tool, dir)
+	return dir
 }
 
 // files returns the files below dir by slash path; none when dir is absent.
