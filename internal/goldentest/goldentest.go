@@ -52,6 +52,9 @@ type Case struct {
 	// Args are the command line, run at the module root. In each, {dir}
 	// is the input's path from the root and {pkg} its import path.
 	Args []string
+	// UpstreamArgs, when set, are upstream's command line for what Args
+	// ask of ours, for a tool whose flags apigen spells differently.
+	UpstreamArgs []string
 	// Ours is our command.
 	Ours Command
 }
@@ -64,10 +67,14 @@ func Run(t *testing.T, c Case) {
 	root, rel := layout(t, c.Name)
 	goldens := filepath.Join(root, filepath.FromSlash(rel), "..", "golden", c.Name)
 	args := expand(c.Args, rel)
+	upArgs := args
+	if c.UpstreamArgs != nil {
+		upArgs = expand(c.UpstreamArgs, rel)
+	}
 	tmp := copyInput(t, root, rel)
 	before := files(t, filepath.Join(tmp, rel))
 	if *update {
-		runUpstream(t, tmp, c.Tool, args)
+		runUpstream(t, tmp, c.Tool, upArgs)
 	} else {
 		runOurs(t, tmp, c.Ours, args)
 	}
