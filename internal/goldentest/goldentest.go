@@ -55,6 +55,10 @@ type Case struct {
 	// UpstreamArgs, when set, are upstream's command line for what Args
 	// ask of ours, for a tool whose flags apigen spells differently.
 	UpstreamArgs []string
+	// Upstream, when set, runs upstream in place of Tool, in the temporary
+	// module root with the input at rel: for a tool package upstream does
+	// not build.
+	Upstream func(t *testing.T, root, rel string)
 	// Ours is our command.
 	Ours Command
 }
@@ -74,7 +78,11 @@ func Run(t *testing.T, c Case) {
 	tmp := copyInput(t, root, rel)
 	before := files(t, filepath.Join(tmp, rel))
 	if *update {
-		runUpstream(t, tmp, c.Tool, upArgs)
+		if c.Upstream != nil {
+			c.Upstream(t, tmp, rel)
+		} else {
+			runUpstream(t, tmp, c.Tool, upArgs)
+		}
 	} else {
 		runOurs(t, tmp, c.Ours, args)
 	}
