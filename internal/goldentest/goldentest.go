@@ -47,7 +47,9 @@ type Command func(args []string, stdout, stderr io.Writer) int
 type Case struct {
 	// Name is the input's directory below testdata.
 	Name string
-	// Tool is upstream's command, such as "deepcopy-gen".
+	// Tool is upstream's command, such as "deepcopy-gen". It must write
+	// only below the input: run as root, a tool that writes into the
+	// packages it depends on (go-to-protobuf) changes the module cache.
 	Tool string
 	// Args are the command line, run at the module root. In each, {dir}
 	// is the input's path from the root and {pkg} its import path.
