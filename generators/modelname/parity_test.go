@@ -67,6 +67,9 @@ func regenerate(t *testing.T, dir, headerFile string, readOnly []string, pattern
 // TestParityKubernetesAPI regenerates every model-name file of k8s.io/api
 // as upstream's reference invocation does: ./... from the module root.
 func TestParityKubernetesAPI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("regenerates a whole reference module: slow")
+	}
 	dir := refmodtest.Copy(t, "k8s.io/api@v0.37.2")
 	header := refmodtest.Lines(t, filepath.Join(dir, "core/v1/zz_generated.deepcopy.go"), 4, 18)
 	shipped := regenerate(t, dir, header, nil, "./...")
@@ -125,6 +128,9 @@ func openapiInputs(t *testing.T, module, root, inDir string) []string {
 // has kube_codegen.sh run openapi-gen: on pkg/apis, with the apimachinery
 // packages as read-only inputs that must get no file.
 func TestParitySampleAPIServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("regenerates a whole reference module: slow")
+	}
 	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	pkgs := openapiInputs(t, "k8s.io/sample-apiserver", dir, "pkg/apis")
 	if want := "k8s.io/sample-apiserver/pkg/apis/wardle/v1beta1"; !slices.Contains(pkgs, want) {
@@ -142,6 +148,9 @@ func TestParitySampleAPIServer(t *testing.T) {
 // so this runs over the whole module, which also shows that no other
 // package gets a file.
 func TestParityMetrics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("regenerates a whole reference module: slow")
+	}
 	dir := refmodtest.Copy(t, "k8s.io/metrics@v0.37.2")
 	shipped := regenerate(t, dir, filepath.Join(dir, "hack/boilerplate.go.txt"), nil, "./...")
 	if len(shipped) != 6 {
@@ -155,6 +164,9 @@ func TestParityMetrics(t *testing.T) {
 // The shipped pkg/runtime/testing/v1 file is stale: no marker in that
 // package asks for it, so upstream's openapi-gen does not write it either.
 func TestParityAPIMachinery(t *testing.T) {
+	if testing.Short() {
+		t.Skip("regenerates a whole reference module: slow")
+	}
 	dir := refmodtest.Copy(t, "k8s.io/apimachinery@v0.37.2")
 	header := refmodtest.Lines(t, filepath.Join(dir, "pkg/apis/meta/v1", outputName), 4, 18)
 	shipped := regenerate(t, dir, header, nil, "./...")

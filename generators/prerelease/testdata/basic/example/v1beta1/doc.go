@@ -1,0 +1,6 @@
+// +k8s:deepcopy-gen=package
+// +k8s:prerelease-lifecycle-gen=true
+// +groupName=example.apigen.dev
+
+// Package v1 is a small API for a golden test.
+package v1beta1

@@ -1,0 +1,69 @@
+package v1beta1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// +genclient
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// +k8s:prerelease-lifecycle-gen:introduced=1.30
+// +k8s:prerelease-lifecycle-gen:deprecated=1.32
+
+// Widget is namespaced.
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   WidgetSpec   `json:"spec"`
+	Status WidgetStatus `json:"status,omitempty"`
+}
+
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// +k8s:prerelease-lifecycle-gen:introduced=1.30
+
+// WidgetList is a list of Widgets.
+type WidgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Widget `json:"items"`
+}
+
+// WidgetSpec is a spec.
+type WidgetSpec struct {
+	Size  int32   `json:"size"`
+	Owner *string `json:"owner,omitempty"`
+}
+
+// WidgetStatus is a status.
+type WidgetStatus struct {
+	Ready bool `json:"ready"`
+}
+
+// +genclient
+// +genclient:nonNamespaced
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// +k8s:prerelease-lifecycle-gen:introduced=1.31
+// +k8s:prerelease-lifecycle-gen:replacement=example.apigen.dev,v1,Gadget
+// +k8s:prerelease-lifecycle-gen:removed=1.40
+
+// Gadget is cluster-scoped.
+type Gadget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Color string `json:"color"`
+}
+
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// +k8s:prerelease-lifecycle-gen:introduced=1.31
+
+// GadgetList is a list of Gadgets.
+type GadgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Gadget `json:"items"`
+}
