@@ -1,7 +1,6 @@
 package crd
 
 import (
-	"encoding/json"
 	"fmt"
 	"go/token"
 	"math"
@@ -68,8 +67,6 @@ func integral(v float64) bool {
 	return v == math.Trunc(v) && !math.IsNaN(v) && !math.IsInf(v, 0)
 }
 
-func i64(v any) *int64 { n := int64(v.(int)); return &n }
-
 // applyOne applies one marker. Markers that do not shape a schema are
 // left alone.
 func (p *parser) applyOne(name string, m markers.Marker, s *schema) error {
@@ -82,165 +79,11 @@ func (p *parser) applyOne(name string, m markers.Marker, s *schema) error {
 	if err != nil {
 		return err
 	}
-	short := strings.TrimPrefix(name, validation)
-	switch short {
-	case "Maximum", "Minimum", "MultipleOf":
-		f := v.(float64)
-		if !numeric(s) {
-			return fmt.Errorf("must apply %s to a numeric value, found %s", strings.ToLower(short), s.Type)
-		}
-		if s.Type == "integer" && !integral(f) {
-			return fmt.Errorf("cannot apply non-integral %s validation (%v) to integer value", strings.ToLower(short), f)
-		}
-		switch short {
-		case "Maximum":
-			s.Maximum = &f
-		case "Minimum":
-			s.Minimum = &f
-		default:
-			s.MultipleOf = &f
-		}
-	case "ExclusiveMaximum", "ExclusiveMinimum":
-		if !numeric(s) {
-			return fmt.Errorf("must apply %s to a numeric value, found %s", strings.ToLower(short), s.Type)
-		}
-		if short == "ExclusiveMaximum" {
-			s.ExclusiveMaximum = v.(bool)
-		} else {
-			s.ExclusiveMinimum = v.(bool)
-		}
-	case "MaxLength", "MinLength", "Pattern":
-		if !textual(s) {
-			return fmt.Errorf("must apply %s to a textual value, found type %q", strings.ToLower(short), s.Type)
-		}
-		switch short {
-		case "MaxLength":
-			s.MaxLength = i64(v)
-		case "MinLength":
-			s.MinLength = i64(v)
-		default:
-			s.Pattern = v.(string)
-		}
-	case "MaxItems", "MinItems", "UniqueItems":
-		if s.Type != "array" {
-			return fmt.Errorf("must apply %s to an array", strings.ToLower(strings.TrimSuffix(short, "s")))
-		}
-		switch short {
-		case "MaxItems":
-			s.MaxItems = i64(v)
-		case "MinItems":
-			s.MinItems = i64(v)
-		default:
-			s.UniqueItems = v.(bool)
-		}
-	case "MaxProperties", "MinProperties":
-		if s.Type != "object" {
-			return fmt.Errorf("must apply %s to an object", strings.ToLower(short))
-		}
-		if short == "MaxProperties" {
-			s.MaxProperties = i64(v)
-		} else {
-			s.MinProperties = i64(v)
-		}
-	case "Enum":
-		s.Enum = nil
-		for _, e := range v.([]any) {
-			raw, err := json.Marshal(e)
-			if err != nil {
-				return err
-			}
-			s.Enum = append(s.Enum, apiext.JSON{Raw: raw})
-		}
-	case "Format":
-		s.Format = v.(string)
-	case "Type":
-		s.Type = v.(string)
-	case "XPreserveUnknownFields", "kubebuilder:pruning:PreserveUnknownFields":
-		t := true
-		s.XPreserveUnknownFields = &t
-	case "XEmbeddedResource", "EmbeddedResource":
-		s.XEmbeddedResource = true
-	case "XIntOrString":
-		s.XIntOrString = true
-	case "XValidation":
-		return p.rule(args, s, m.Pos)
-	case "AtMostOneOf", "ExactlyOneOf", "AtLeastOneOf":
-		return p.oneOf(short, v.([]any), s, m.Pos)
-	case "nullable":
-		s.Nullable = true
-	case "kubebuilder:default":
-		raw, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		if s.Type == "array" && string(raw) == "{}" {
-			raw = []byte("[]")
-		}
-		s.Default = &apiext.JSON{Raw: raw}
-		p.defaults = append(p.defaults, defaultAt{s, m.Pos})
-	case "default":
-		dv, _ := markers.ValueOf[markers.DefaultValue](m)
-		if dv.Ref != nil || dv.JSON == nil { // controller-gen passes over ref(...) and null
-			return nil
-		}
-		var plain any
-		if err := json.Unmarshal([]byte(dv.Raw), &plain); err != nil {
-			return err
-		}
-		raw, _ := json.Marshal(plain)
-		s.Default = &apiext.JSON{Raw: raw}
-		p.defaults = append(p.defaults, defaultAt{s, m.Pos})
-	case "kubebuilder:example":
-		raw, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		s.Example = &apiext.JSON{Raw: raw}
-	case "kubebuilder:title":
-		if v == nil {
-			return nil
-		}
-		t, ok := v.(string)
-		if !ok {
-			return fmt.Errorf("expected string, got %T", v)
-		}
-		s.Title = t
-	case "kubebuilder:externalDocs":
-		d, _ := args["description"].(string)
-		s.ExternalDocs = &apiext.ExternalDocumentation{URL: args["url"].(string), Description: d}
-	case "listType":
-		if s.Type != "array" {
-			return fmt.Errorf("must apply listType to an array, found %s", s.Type)
-		}
-		t := v.(string)
-		if t != "map" && t != "atomic" && t != "set" {
-			return fmt.Errorf(`ListType must be either "map", "set" or "atomic"`)
-		}
-		s.XListType = &t
-	case "listMapKey":
-		if s.Type != "array" {
-			return fmt.Errorf("must apply listMapKey to an array, found %s", s.Type)
-		}
-		if s.XListType == nil || *s.XListType != "map" {
-			return fmt.Errorf("must apply listMapKey to an associative-list")
-		}
-		if k := v.(string); !slices.Contains(s.XListMapKeys, k) {
-			s.XListMapKeys = append(s.XListMapKeys, k)
-		}
-	case "mapType", "structType":
-		if short == "mapType" && s.Type != "object" {
-			return fmt.Errorf("must apply mapType to an object")
-		}
-		if short == "structType" && s.Type != "object" && s.Type != "" {
-			return fmt.Errorf("must apply structType to an object; either explicitly set or defaulted through an empty schema type")
-		}
-		t := v.(string)
-		if t != "atomic" && t != "granular" {
-			return fmt.Errorf(`%s must be either "granular" or "atomic"`, strings.ToUpper(short[:1])+short[1:])
-		}
-		s.XMapType = &t
+	rule, ok := schemaRules[strings.TrimPrefix(name, validation)]
+	if !ok {
+		return nil
 	}
-	return nil
+	return rule(markerValue{v, args, m}).apply(p, s)
 }
 
 var reasons = []string{"FieldValueRequired", "FieldValueInvalid", "FieldValueForbidden", "FieldValueDuplicate"}
