@@ -97,9 +97,11 @@ func ValueOf[T any](m Marker) (T, bool) {
 	return as[T](m.Def, m.Value), true
 }
 
-// TypeRefs returns the types m names when its grammar is TypeRefs, and
-// nil for other markers.
+// TypeRefs returns the types m names when its grammar is TypeRefs, typed
+// or not, and nil for other markers.
 func (m Marker) TypeRefs() []*TypeRef {
-	refs, _ := m.Value.([]*TypeRef)
-	return refs
+	if _, ok := m.Def.Value.(TypeRefs); !ok {
+		return nil
+	}
+	return as[[]*TypeRef](m.Def, m.Value)
 }
