@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/token"
 	"path"
@@ -257,8 +258,11 @@ func readDefault(marks markers.Set, lines []string) *string {
 		raw = dv.Raw
 	} else {
 		for _, l := range lines {
-			if v, ok := strings.CutPrefix(strings.TrimSpace(l), "+kubebuilder:default="); ok {
-				raw = v
+			if text, ok := strings.CutPrefix(strings.TrimSpace(l), "+"); ok {
+				if args, ok := markers.KubebuilderDefault.Read(text); ok {
+					b, _ := json.Marshal(args[""])
+					raw = string(b)
+				}
 			}
 		}
 	}

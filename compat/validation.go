@@ -3,18 +3,22 @@ package compat
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/apigen-dev/apigen/markers"
 )
 
 // validation is what a field's markers allow: bounds, pattern, format,
 // enum values and CEL rules, read from the three spellings apigen knows:
 // +k8s:validation:<key> (openapi-gen), +k8s:<key> (validation-gen) and
-// +kubebuilder:validation:<Key> (controller-gen). These families are read
-// from the comment text, as openapi-gen reads its own, because their keys
-// carry subscripts the marker registry does not parse.
+// +kubebuilder:validation:<Key> (controller-gen). They are read from the
+// comment text, as openapi-gen reads its own, because openapi-gen's keys
+// carry subscripts the marker registry does not parse; controller-gen's
+// are read with its grammar, markers.ArgGrammar, as generation reads them.
 type validation struct {
 	limits    map[string]float64 // maxLength, minItems, maximum, ...
 	pattern   string
@@ -34,7 +38,6 @@ var lowerBounds = []string{"minLength", "minItems", "minProperties", "minimum", 
 
 var (
 	celIndexed = regexp.MustCompile(`^cel\[(\d+)\]:rule([=>])(.*)$`)
-	xvalRule   = regexp.MustCompile(`rule="((?:[^"\\]|\\.)*)"`)
 )
 
 // stability matches validation-gen's stability wrappers,
@@ -90,17 +93,8 @@ func readValidation(lines []string) validation {
 				continue
 			}
 			v.set(strings.Cut(rest, "="))
-		case strings.HasPrefix(l, "+kubebuilder:validation:XValidation:"):
-			if sub := xvalRule.FindStringSubmatch(l); sub != nil {
-				v.rules = append(v.rules, unquote(`"`+sub[1]+`"`))
-			}
-		case strings.HasPrefix(l, "+kubebuilder:validation:"):
-			key, value, ok := strings.Cut(strings.TrimPrefix(l, "+kubebuilder:validation:"), "=")
-			if key == "Enum" {
-				v.enum = strings.Split(value, ";")
-				continue
-			}
-			v.set(lowerFirst(key), value, ok)
+		case strings.HasPrefix(l, "+"+markers.SchemaValidationPrefix):
+			v.setSchemaValidation(l[1:])
 		case l == "+k8s:immutable" || l == "+k8s:update=NoModify" || l == "+k8s:frozen":
 			v.immutable = true
 		case strings.HasPrefix(l, "+k8s:"):
@@ -134,6 +128,27 @@ func k8sKey(l string) string {
 		return key
 	}
 	return ""
+}
+
+// setSchemaValidation sets what a +kubebuilder:validation: marker says,
+// read with controller-gen's grammar; a marker it rejects says nothing.
+func (v *validation) setSchemaValidation(text string) {
+	key, args, ok := markers.ReadSchemaValidation(text)
+	switch {
+	case !ok:
+	case key == "XValidation":
+		v.rules = append(v.rules, args["rule"].(string))
+	case key == "Enum":
+		v.enum = []string{}
+		items, _ := args[""].([]any)
+		for _, x := range items {
+			v.enum = append(v.enum, fmt.Sprint(x))
+		}
+	case key == "Pattern" || key == "Format":
+		v.set(lowerFirst(key), strconv.Quote(args[""].(string)), true)
+	default:
+		v.set(lowerFirst(key), fmt.Sprint(args[""]), true)
+	}
 }
 
 func (v *validation) set(key, value string, ok bool) {

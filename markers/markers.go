@@ -260,8 +260,8 @@ func (d *Definition) marker(pos token.Position, v any, raw string) Marker {
 func (r *Registry) withArgs(text string) []*Definition {
 	head, _, hasValue := strings.Cut(text, "=")
 	names := []string{head}
-	if i := strings.LastIndexByte(head, ':'); hasValue && i >= 0 {
-		names = append(names, head[:i])
+	if name, _, ok := cutLastSegment(head, hasValue); ok {
+		names = append(names, name)
 	}
 	var out []*Definition
 	for _, n := range names {

@@ -21,6 +21,7 @@ import (
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/crd"
+	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/output"
 )
 
@@ -85,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			opts.Strict = true
 		case strings.HasPrefix(a, "paths="):
 			var paths []string
-			paths, err = crd.Strings(strings.TrimPrefix(a, "paths="))
+			paths, err = markers.Strings(strings.TrimPrefix(a, "paths="))
 			opts.Patterns = append(opts.Patterns, paths...)
 		case slices.Contains(generatorNames, name):
 			var g *generator

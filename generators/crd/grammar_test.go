@@ -216,7 +216,7 @@ func (g *gen) line(d *markers.Definition) string {
 	switch {
 	case len(args) == 0:
 		return "+" + name + g.pick("", "", "=", "=x", "=true", " x", ":x=")
-	case anonymous(args):
+	case len(args) == 1 && args[0].Name == "":
 		return g.anonymousLine(name, args[0])
 	}
 	return g.namedLine(name, args)
@@ -224,28 +224,28 @@ func (g *gen) line(d *markers.Definition) string {
 
 // lineArgs are d's arguments; the shared markers of other generators'
 // grammars take one string.
-func lineArgs(d *markers.Definition) []arg {
+func lineArgs(d *markers.Definition) []markers.Arg {
 	switch gr := d.Value.(type) {
-	case grammar:
-		return gr.args
+	case markers.ArgGrammar:
+		return gr.Args
 	case plain:
-		return gr.args
+		return gr.Args
 	}
 	if d.Name == "default" {
-		return []arg{{kind: kAny}}
+		return []markers.Arg{{Kind: markers.ArgAny}}
 	}
-	return []arg{{kind: kString, optional: true}}
+	return []markers.Arg{{Kind: markers.ArgString, Optional: true}}
 }
 
 // name is a form of a marker's name: itself mostly, else with a trailing
 // colon, an argument's name or junk after it, cut short, or misspelt.
-func (g *gen) name(name string, args []arg) string {
+func (g *gen) name(name string, args []markers.Arg) string {
 	switch g.r.IntN(12) {
 	case 0:
 		return name + ":"
 	case 1:
 		if len(args) > 0 {
-			return name + ":" + args[g.r.IntN(len(args))].name
+			return name + ":" + args[g.r.IntN(len(args))].Name
 		}
 	case 2:
 		return name + ":" + g.pick("x", "value", "name", "")
@@ -259,27 +259,27 @@ func (g *gen) name(name string, args []arg) string {
 	return name
 }
 
-func (g *gen) anonymousLine(name string, a arg) string {
+func (g *gen) anonymousLine(name string, a markers.Arg) string {
 	switch g.r.IntN(10) {
 	case 0:
 		return "+" + name
 	case 1:
 		return "+" + name + "="
 	case 2:
-		return "+" + name + "=" + g.valueOf(kind(g.r.IntN(int(kRaw))))
+		return "+" + name + "=" + g.valueOf(markers.ArgKind(g.r.IntN(int(markers.ArgRaw))))
 	case 3:
-		return "+" + name + "=" + g.valueOf(a.kind) + g.pick(",x=1", ",", ";b", " extra")
+		return "+" + name + "=" + g.valueOf(a.Kind) + g.pick(",x=1", ",", ";b", " extra")
 	}
-	return "+" + name + g.pick("=", "=", "=", ":=", "= ") + g.valueOf(a.kind)
+	return "+" + name + g.pick("=", "=", "=", ":=", "= ") + g.valueOf(a.Kind)
 }
 
 // namedLine writes some of args, in random order, sometimes repeated,
 // unknown, valueless or with the first one's name before the "=".
-func (g *gen) namedLine(name string, args []arg) string {
+func (g *gen) namedLine(name string, args []markers.Arg) string {
 	var parts []string
 	for _, a := range args {
-		if !a.optional && g.chance(90) || a.optional && g.chance(40) {
-			parts = append(parts, a.name+"="+g.valueOf(a.kind))
+		if !a.Optional && g.chance(90) || a.Optional && g.chance(40) {
+			parts = append(parts, a.Name+"="+g.valueOf(a.Kind))
 		}
 	}
 	g.r.Shuffle(len(parts), func(i, j int) { parts[i], parts[j] = parts[j], parts[i] })
@@ -306,24 +306,24 @@ func (g *gen) namedLine(name string, args []arg) string {
 }
 
 // valueOf is a value for an argument of kind k, usually of that kind.
-func (g *gen) valueOf(k kind) string {
+func (g *gen) valueOf(k markers.ArgKind) string {
 	if g.chance(10) {
 		return g.scalar()
 	}
 	switch k {
-	case kString:
+	case markers.ArgString:
 		return g.pick("word", "two words", `"a, b; c"`, "`raw,;`", `"quoted"`, ".spec.x", "self.a > 0", `"self.a, b"`, "100Mi", "a=b")
-	case kInt:
+	case markers.ArgInt:
 		return g.pick("0", "1", "-3", "+3", "30", "1.5", "0x10", " 4", "x")
-	case kNumber:
+	case markers.ArgNumber:
 		return g.pick("0", "1.5", "-2", "1e3", "+5", " 6", "NaN", "Inf", "0x1p-2", "1_0", "5 # note", "x")
-	case kBool:
+	case markers.ArgBool:
 		return g.pick("true", "false", "True", "1", "yes", " true")
-	case kStrings:
+	case markers.ArgStrings:
 		return g.pick("a", "a;b", "{a,b}", `{"a,b",c}`, "{}", "{a;b}", `"*"`, "a;b;c", "{ a , b }", "{a,{b}}")
-	case kAnyList:
+	case markers.ArgAnyList:
 		return g.pick("a;b", "1;2", "{1,2}", `"x";"y"`, "a", "{a,b}", "1;a", "{}")
-	case kAny:
+	case markers.ArgAny:
 		return g.value(2)
 	}
 	return g.pick("anything, at; all", "true", "8 # comment", "")

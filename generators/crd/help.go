@@ -88,9 +88,9 @@ func helpCategory(name string) string {
 }
 
 // helpType names an argument's type as controller-gen's help does.
-var helpType = map[kind]string{
-	kString: "string", kInt: "int", kNumber: "", kBool: "bool", kStrings: "[]string",
-	kAnyList: "[]any", kAny: "any", kRaw: "raw",
+var helpType = map[markers.ArgKind]string{
+	markers.ArgString: "string", markers.ArgInt: "int", markers.ArgNumber: "", markers.ArgBool: "bool", markers.ArgStrings: "[]string",
+	markers.ArgAnyList: "[]any", markers.ArgAny: "any", markers.ArgRaw: "raw",
 }
 
 // Syntax is how a marker is written: +name, +name=<type>, or
@@ -120,39 +120,39 @@ func ArgsSyntax(name string, args []HelpArg) string {
 
 // helpArgs returns a definition's arguments, for the few that are not
 // read with this package's grammar as well.
-func helpArgs(d *markers.Definition) []arg {
+func helpArgs(d *markers.Definition) []markers.Arg {
 	if args, ok := ownArgs(d.Value); ok {
 		return slices.Clone(args)
 	}
 	switch d.Name {
 	case "groupName":
-		return []arg{{kind: kString, optional: true}}
+		return []markers.Arg{{Kind: markers.ArgString, Optional: true}}
 	case "listType", "listMapKey", "mapType", "structType":
-		return []arg{{kind: kString}}
+		return []markers.Arg{{Kind: markers.ArgString}}
 	case "default":
-		return []arg{{name: "value", kind: kAny}}
+		return []markers.Arg{{Name: "value", Kind: markers.ArgAny}}
 	case "k8s:deepcopy-gen:interfaces":
-		return []arg{{kind: kString}}
+		return []markers.Arg{{Kind: markers.ArgString}}
 	case "k8s:deepcopy-gen":
-		return []arg{{kind: kRaw}}
+		return []markers.Arg{{Kind: markers.ArgRaw}}
 	}
 	return nil
 }
 
-// ownArgs returns the arguments of g when it is this package's grammar.
-func ownArgs(g markers.Grammar) ([]arg, bool) {
-	own, ok := g.(grammar)
-	return own.args, ok
+// ownArgs returns the arguments of g when it is controller-gen's grammar.
+func ownArgs(g markers.Grammar) ([]markers.Arg, bool) {
+	own, ok := g.(markers.ArgGrammar)
+	return own.Args, ok
 }
 
-func argType(marker string, a arg) string {
+func argType(marker string, a markers.Arg) string {
 	switch marker {
 	case "k8s:maxItems":
 		return "int"
 	case "k8s:minimum", "k8s:maximum":
 		return ""
 	}
-	return helpType[a.kind]
+	return helpType[a.Kind]
 }
 
 // summary is a definition's help, with words for the deepcopy-gen markers
@@ -195,10 +195,10 @@ func (a HelpArg) Syntax() string {
 // helpArgRows describes d's arguments, sorted by name.
 func helpArgRows(d *markers.Definition) []HelpArg {
 	args := helpArgs(d)
-	slices.SortStableFunc(args, func(a, b arg) int { return strings.Compare(a.name, b.name) })
+	slices.SortStableFunc(args, func(a, b markers.Arg) int { return strings.Compare(a.Name, b.Name) })
 	var out []HelpArg
 	for _, a := range args {
-		h := HelpArg{Name: a.name, Type: argType(d.Name, a), Optional: a.optional, Help: argHelp[strings.Replace(d.Name, itemsPref, validation, 1)+"."+a.name]}
+		h := HelpArg{Name: a.Name, Type: argType(d.Name, a), Optional: a.Optional, Help: argHelp[strings.Replace(d.Name, itemsPref, validation, 1)+"."+a.Name]}
 		if t, ok := strings.CutPrefix(h.Type, "[]"); ok {
 			h.Type, h.ItemType = "slice", t
 		}

@@ -24,11 +24,11 @@ var k8sMarkers = []*markers.Definition{
 	k8sImmutable.Definition,
 	def("k8s:enum", markers.Type, "the type's string constants are its only values"),
 	def("k8s:enum", markers.Field, "not allowed: k8s:enum goes on a type"),
-	def("k8s:maxItems", markers.Field, "the most items a list may have", whole(kRaw)),
-	def("k8s:minimum", markers.Field, "the smallest value allowed", whole(kRaw)),
-	def("k8s:maximum", markers.Field, "the largest value allowed", whole(kRaw)),
-	def("k8s:listType", fieldOrTyp, "atomic, set or map", value(kString)),
-	def("k8s:listMapKey", fieldOrTyp, "a key of a map-type list", value(kString)),
+	def("k8s:maxItems", markers.Field, "the most items a list may have", markers.Whole(markers.ArgRaw)),
+	def("k8s:minimum", markers.Field, "the smallest value allowed", markers.Whole(markers.ArgRaw)),
+	def("k8s:maximum", markers.Field, "the largest value allowed", markers.Whole(markers.ArgRaw)),
+	def("k8s:listType", fieldOrTyp, "atomic, set or map", markers.Value(markers.ArgString)),
+	def("k8s:listMapKey", fieldOrTyp, "a key of a map-type list", markers.Value(markers.ArgString)),
 }
 
 // The +k8s: markers read by name.

@@ -41,8 +41,8 @@ const objectFile = "zz_generated.deepcopy.go"
 var legacyDeepCopy = []*markers.Definition{legacyEnable.Definition, legacyInterfaces.Definition}
 
 var (
-	legacyEnable     = plainDef("k8s:deepcopy-gen", markers.Package|markers.Type, "", value(kRaw))
-	legacyInterfaces = plainDef("k8s:deepcopy-gen:interfaces", markers.Type, "", value(kString))
+	legacyEnable     = plainDef("k8s:deepcopy-gen", markers.Package|markers.Type, "", markers.Value(markers.ArgRaw))
+	legacyInterfaces = plainDef("k8s:deepcopy-gen:interfaces", markers.Type, "", markers.Value(markers.ArgString))
 )
 
 // Generate writes one file per package with types to copy.

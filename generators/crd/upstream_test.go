@@ -149,9 +149,9 @@ func ourArgs(m markers.Marker) (map[string]any, error) {
 	out := map[string]any{}
 	switch v := m.Value.(type) {
 	case map[string]any:
-		g := m.Def.Value.(grammar)
+		g := m.Def.Value.(markers.ArgGrammar)
 		for name, val := range v {
-			if a, _ := findArg(g.args, name); a.pointer || !isZero(a.kind, val) {
+			if a, _ := g.Arg(name); a.Pointer || !isZero(a.Kind, val) {
 				out[name] = val
 			}
 		}
@@ -170,7 +170,7 @@ func ourArgs(m markers.Marker) (map[string]any, error) {
 	case "k8s:maxItems", "k8s:minimum", "k8s:maximum":
 		_, v, err := k8sAlias(m.Def.Name, out[""])
 		delete(out, "")
-		if !isZero(kNumber, v) {
+		if !isZero(markers.ArgNumber, v) {
 			out[""] = v
 		}
 		return out, err
@@ -180,8 +180,8 @@ func ourArgs(m markers.Marker) (map[string]any, error) {
 
 // isZero reports whether v is the zero value of an argument of kind k,
 // which for a guessed value is only nil, as for Go's any.
-func isZero(k kind, v any) bool {
-	return v == nil || k != kAny && reflect.ValueOf(v).IsZero()
+func isZero(k markers.ArgKind, v any) bool {
+	return v == nil || k != markers.ArgAny && reflect.ValueOf(v).IsZero()
 }
 
 // canonical is v as JSON, or as Go syntax when JSON has no form for it
@@ -272,42 +272,42 @@ func TestSameMarkersAsUpstream(t *testing.T) {
 // comparable adjusts our arguments where they differ from upstream's by
 // design: +default's JSON is one unnamed value here, and the +k8s: numbers
 // are kept as text for k8sAlias to read.
-func comparable(args []arg, ud *ctmarkers.Definition) []arg {
+func comparable(args []markers.Arg, ud *ctmarkers.Definition) []markers.Arg {
 	args = slices.Clone(args)
 	for i, a := range args {
-		if a.whole && a.kind == kRaw {
-			args[i].kind = upstreamKinds[ud.Fields[a.name].Type]
+		if a.Whole && a.Kind == markers.ArgRaw {
+			args[i].Kind = upstreamKinds[ud.Fields[a.Name].Type]
 		}
 		if ud.Name == "default" {
-			args[i].name = "value"
+			args[i].Name = "value"
 		}
 	}
 	return args
 }
 
 // argSummary lists arguments sorted by name, with kind and flags.
-func argSummary(args []arg) string {
+func argSummary(args []markers.Arg) string {
 	var parts []string
 	for _, a := range args {
-		parts = append(parts, fmt.Sprintf("%s:%d:%v:%v", a.name, a.kind, a.optional, a.pointer))
+		parts = append(parts, fmt.Sprintf("%s:%d:%v:%v", a.Name, a.Kind, a.Optional, a.Pointer))
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, " ")
 }
 
-var upstreamKinds = map[ctmarkers.ArgumentType]kind{
-	ctmarkers.StringType: kString, ctmarkers.IntType: kInt, ctmarkers.NumberType: kNumber,
-	ctmarkers.BoolType: kBool, ctmarkers.AnyType: kAny, ctmarkers.RawType: kRaw,
+var upstreamKinds = map[ctmarkers.ArgumentType]markers.ArgKind{
+	ctmarkers.StringType: markers.ArgString, ctmarkers.IntType: markers.ArgInt, ctmarkers.NumberType: markers.ArgNumber,
+	ctmarkers.BoolType: markers.ArgBool, ctmarkers.AnyType: markers.ArgAny, ctmarkers.RawType: markers.ArgRaw,
 }
 
 func upstreamArgSummary(d *ctmarkers.Definition) string {
-	var args []arg
+	var args []markers.Arg
 	for name, a := range d.Fields {
 		k := upstreamKinds[a.Type]
 		if a.Type == ctmarkers.SliceType {
-			k = map[ctmarkers.ArgumentType]kind{ctmarkers.StringType: kStrings, ctmarkers.AnyType: kAnyList}[a.ItemType.Type]
+			k = map[ctmarkers.ArgumentType]markers.ArgKind{ctmarkers.StringType: markers.ArgStrings, ctmarkers.AnyType: markers.ArgAnyList}[a.ItemType.Type]
 		}
-		args = append(args, arg{name: name, kind: k, optional: a.Optional, pointer: a.Pointer})
+		args = append(args, markers.Arg{Name: name, Kind: k, Optional: a.Optional, Pointer: a.Pointer})
 	}
 	return argSummary(args)
 }

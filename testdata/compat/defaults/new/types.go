@@ -29,6 +29,16 @@ type WidgetSpec struct {
 	// +optional
 	// +default="x"
 	Mode string `json:"mode,omitempty"`
+	// The same defaults in controller-gen's other spellings.
+	// +optional
+	// +kubebuilder:default="fast"
+	Speed string `json:"speed,omitempty"`
+	// +optional
+	// +kubebuilder:default:={"a":1}
+	Weights map[string]int `json:"weights,omitempty"`
+	// +optional
+	// +kubebuilder:default:=5
+	Tries int32 `json:"tries,omitempty"` // want: default-changed
 }
 
 // WidgetStatus is observed.

@@ -25,6 +25,15 @@ type WidgetSpec struct {
 	// +optional
 	// +default=3
 	Count int32 `json:"count,omitempty"`
+	// +optional
+	// +kubebuilder:default=fast
+	Speed string `json:"speed,omitempty"`
+	// +optional
+	// +kubebuilder:default={a: 1}
+	Weights map[string]int `json:"weights,omitempty"`
+	// +optional
+	// +kubebuilder:default=2
+	Tries int32 `json:"tries,omitempty"`
 }
 
 // WidgetStatus is observed.

@@ -43,6 +43,14 @@ type WidgetSpec struct {
 	// +optional
 	// +k8s:minimum=0
 	Port int32 `json:"port,omitempty"`
+	// The same values, in controller-gen's braced list.
+	// +optional
+	// +kubebuilder:validation:Enum={fast,"slow"}
+	Mode string `json:"mode,omitempty"`
+	// A rule in a raw string, as controller-gen reads it.
+	// +optional
+	// +kubebuilder:validation:XValidation:message="positive",rule=`self > 0`
+	Size int32 `json:"size,omitempty"` // want: cel-rule-added
 }
 
 // WidgetStatus is observed.

@@ -44,6 +44,12 @@ type WidgetSpec struct {
 	// +optional
 	// +k8s:alpha(since: "1.36")=+k8s:minimum=0
 	Port int32 `json:"port,omitempty"`
+	// The same values, in controller-gen's braced list.
+	// +optional
+	// +kubebuilder:validation:Enum={fast,"slow"}
+	Mode string `json:"mode,omitempty"`
+	// +optional
+	Size int32 `json:"size,omitempty"`
 }
 
 // WidgetStatus is observed.

@@ -38,6 +38,11 @@ type WidgetSpec struct {
 	// +optional
 	// +k8s:minimum=0
 	Port int32 `json:"port,omitempty"`
+	// +optional
+	// +kubebuilder:validation:Enum=fast;slow
+	Mode string `json:"mode,omitempty"`
+	// +optional
+	Size int32 `json:"size,omitempty"`
 }
 
 // WidgetStatus is observed.

@@ -1,4 +1,4 @@
-package crd
+package markers
 
 import (
 	"fmt"
@@ -7,47 +7,104 @@ import (
 	"text/scanner"
 )
 
-// kind is the type of a marker argument, as controller-gen reads it.
-type kind int
+// ArgKind is the type of a marker argument, as controller-gen reads it.
+type ArgKind int
 
 const (
-	kString kind = iota
-	kInt
-	kNumber
-	kBool
-	kStrings // a list: {a,b} or a;b
-	kAnyList // a list of guessed values
-	kAny     // guessed from the text: string, number, bool, list or map
-	kRaw     // the rest of the marker, unparsed
-	kList    // only in a shape: a list of the shape's items
-	kMap     // only in a shape: a map of guessed values
+	ArgString ArgKind = iota
+	ArgInt
+	ArgNumber
+	ArgBool
+	ArgStrings // a list: {a,b} or a;b
+	ArgAnyList // a list of guessed values
+	ArgAny     // guessed from the text: string, number, bool, list or map
+	ArgRaw     // the rest of the marker, unparsed
+	argList    // only in a shape: a list of the shape's items
+	argMap     // only in a shape: a map of guessed values
 )
 
-// arg is one argument of a marker. An empty name is the marker's single
-// unnamed value: +name=value.
-type arg struct {
-	name     string
-	kind     kind
-	optional bool
-	pointer  bool // recorded even when given the zero value
-	// whole: the value is all the rest of the marker, trimmed, read as a
-	// kInt or kNumber, or kept as kRaw (controller-gen's Maximum, Minimum
-	// and MaxItems, and their +k8s: twins).
-	whole bool
+// Arg is one argument of a marker in controller-gen's syntax. An empty
+// Name is the marker's single unnamed value: +name=value.
+type Arg struct {
+	Name     string
+	Kind     ArgKind
+	Optional bool
+	Pointer  bool // recorded even when given the zero value
+	// Whole: the value is all the rest of the marker, trimmed, read as an
+	// ArgInt or ArgNumber, or kept as ArgRaw (controller-gen's Maximum,
+	// Minimum and MaxItems, and their +k8s: twins).
+	Whole bool
+}
+
+// Value is a marker's single unnamed argument of kind k.
+func Value(k ArgKind) Arg { return Arg{Kind: k} }
+
+// Whole is Value read from all the rest of the marker.
+func Whole(k ArgKind) Arg { return Arg{Kind: k, Whole: true} }
+
+// Named is a named argument.
+func Named(name string, k ArgKind, optional bool) Arg {
+	return Arg{Name: name, Kind: k, Optional: optional}
+}
+
+// ArgGrammar parses a marker in controller-gen's syntax: the whole text
+// after "+", the name, then ":arg=value,..." or "=value". Parse returns
+// map[string]any keyed by argument name, "" for the single unnamed value.
+type ArgGrammar struct {
+	Name string
+	Args []Arg
+}
+
+// Parse splits text as controller-gen does: the name ends at the first
+// "="; with one, the name's last ":" segment is the first argument's name
+// for markers with named arguments, and is ignored for the others.
+func (g ArgGrammar) Parse(text string) (any, error) {
+	head, fields, hasValue := strings.Cut(strings.TrimSpace(text), "=")
+	_, last, cut := cutLastSegment(head, hasValue)
+	switch {
+	case cut && len(g.Args) > 0 && !anonymous(g.Args):
+		fields = last + "=" + fields
+	case anonymous(g.Args) && g.Args[0].Whole && strings.HasPrefix(g.Name, "k8s:"):
+		fields, _, _ = strings.Cut(fields, "#") // a +k8s: number may end in a comment
+	}
+	return ParseArgs(fields, g.Args)
+}
+
+func (g ArgGrammar) String() string {
+	var parts []string
+	for _, a := range g.Args {
+		if a.Name == "" {
+			return "value"
+		}
+		parts = append(parts, a.Name+"=...")
+	}
+	return strings.Join(parts, ",")
+}
+
+// cutLastSegment splits a marker's head (its text before the first "=")
+// at its last ":", as controller-gen does when a value follows: the
+// segment may be the first argument's name rather than part of the
+// marker's.
+func cutLastSegment(head string, hasValue bool) (name, last string, ok bool) {
+	i := strings.LastIndexByte(head, ':')
+	if !hasValue || i < 0 {
+		return head, "", false
+	}
+	return head[:i], head[i+1:], true
 }
 
 // shape is the type of one value: a kind and, for a list, its items'.
 type shape struct {
-	kind kind
+	kind ArgKind
 	item *shape
 }
 
-func (k kind) shape() shape {
+func (k ArgKind) shape() shape {
 	switch k {
-	case kStrings:
-		return shape{kList, &shape{kind: kString}}
-	case kAnyList:
-		return shape{kList, &shape{kind: kAny}}
+	case ArgStrings:
+		return shape{argList, &shape{kind: ArgString}}
+	case ArgAnyList:
+		return shape{argList, &shape{kind: ArgAny}}
 	}
 	return shape{kind: k}
 }
@@ -99,24 +156,24 @@ func (l *lexer) expect(want rune, what string) bool {
 // itself a list of the a;b form.
 func (l *lexer) read(sh shape, inList bool) any {
 	switch sh.kind {
-	case kRaw:
+	case ArgRaw:
 		rest := l.rest()
 		for l.s.Scan() != scanner.EOF {
 		}
 		return rest
-	case kString:
+	case ArgString:
 		return l.str(false)
-	case kInt:
+	case ArgInt:
 		return l.integer()
-	case kNumber:
+	case ArgNumber:
 		return l.number()
-	case kBool:
+	case ArgBool:
 		return l.boolean()
-	case kList:
+	case argList:
 		return l.list(*sh.item)
-	case kMap:
+	case argMap:
 		return l.mapping()
-	case kAny:
+	case ArgAny:
 		return l.read(l.guess(!inList), false)
 	}
 	return l.read(sh.kind.shape(), inList)
@@ -250,7 +307,7 @@ func (l *lexer) mapping() map[string]any {
 		if !l.expect(':', "colon") {
 			return out
 		}
-		out[k] = l.read(shape{kind: kAny}, false)
+		out[k] = l.read(shape{kind: ArgAny}, false)
 		if l.peek() == '}' {
 			break
 		}
@@ -268,7 +325,7 @@ func (l *lexer) mapping() map[string]any {
 func (l *lexer) guess(semicolons bool) shape {
 	first := guessOne(l.rest())
 	if semicolons && semicolonFirst(l.rest()) {
-		return shape{kList, &first}
+		return shape{argList, &first}
 	}
 	return first
 }
@@ -293,15 +350,15 @@ func guessOne(text string) shape {
 	sub := newLexer(text)
 	switch r := sub.peek(); r {
 	case '"', '\'', '`':
-		return shape{kind: kString}
+		return shape{kind: ArgString}
 	case '{':
 		return sub.guessBraced()
 	case 't', 'f':
 		sub.s.Scan()
 		if t := sub.s.TokenText(); t == "true" || t == "false" {
-			return shape{kind: kBool}
+			return shape{kind: ArgBool}
 		}
-		return shape{kind: kString}
+		return shape{kind: ArgString}
 	}
 	tok := sub.s.Scan()
 	if tok == '-' {
@@ -310,11 +367,11 @@ func guessOne(text string) shape {
 	switch {
 	case sub.failed() || !delimiter(sub.peek(), false):
 	case tok == scanner.Int:
-		return shape{kind: kInt}
+		return shape{kind: ArgInt}
 	case tok == scanner.Float:
-		return shape{kind: kNumber}
+		return shape{kind: ArgNumber}
 	}
-	return shape{kind: kString}
+	return shape{kind: ArgString}
 }
 
 // guessBraced tells a map from a list: a map is {} or starts with a
@@ -323,27 +380,27 @@ func (l *lexer) guessBraced() shape {
 	l.s.Scan()
 	inner := l.peek()
 	item := guessOne(l.rest())
-	if item.kind == kString {
+	if item.kind == ArgString {
 		l.str(true)
 		if l.s.Scan() == ':' || inner == '}' {
-			return shape{kind: kMap}
+			return shape{kind: argMap}
 		}
 	}
-	return shape{kList, &item}
+	return shape{argList, &item}
 }
 
 // parseArgs reads the arguments of a marker whose definition has args,
 // from fields, the text after "=" (with a named argument's name in front
 // when it was written as +marker:name=value).
-func parseArgs(fields string, args []arg) (map[string]any, error) {
-	if anonymous(args) && args[0].whole {
-		return wholeNumber(fields, args[0].kind)
+func ParseArgs(fields string, args []Arg) (map[string]any, error) {
+	if anonymous(args) && args[0].Whole {
+		return wholeNumber(fields, args[0].Kind)
 	}
 	out := map[string]any{}
 	l := newLexer(fields)
 	switch {
 	case anonymous(args) && l.s.Peek() != scanner.EOF:
-		out[""] = l.read(args[0].kind.shape(), false)
+		out[""] = l.read(args[0].Kind.shape(), false)
 	case !anonymous(args) && len(args) > 0 && l.s.Peek() != scanner.EOF:
 		l.named(args, out)
 	}
@@ -351,8 +408,8 @@ func parseArgs(fields string, args []arg) (map[string]any, error) {
 		l.fail("extra arguments provided: %q", fields[l.s.Position.Offset:])
 	}
 	for _, a := range args {
-		if _, ok := out[a.name]; !ok && !a.optional {
-			l.fail("missing argument %q", a.name)
+		if _, ok := out[a.Name]; !ok && !a.Optional {
+			l.fail("missing argument %q", a.Name)
 		}
 	}
 	if l.failed() {
@@ -363,7 +420,7 @@ func parseArgs(fields string, args []arg) (map[string]any, error) {
 
 // named reads name=value pairs separated by commas into out, stopping at
 // the first problem.
-func (l *lexer) named(args []arg, out map[string]any) {
+func (l *lexer) named(args []Arg, out map[string]any) {
 	for l.expect(scanner.Ident, "argument name") {
 		name := l.s.TokenText()
 		if !l.expect('=', "equals") {
@@ -374,7 +431,7 @@ func (l *lexer) named(args []arg, out map[string]any) {
 			l.fail("unknown argument %q", name)
 			return
 		}
-		out[name] = l.read(a.kind.shape(), false)
+		out[name] = l.read(a.Kind.shape(), false)
 		if l.failed() || l.s.Peek() == scanner.EOF || !l.expect(',', "comma") {
 			return
 		}
@@ -382,13 +439,13 @@ func (l *lexer) named(args []arg, out map[string]any) {
 }
 
 // wholeNumber reads all of fields, trimmed, as one number of kind k;
-// kRaw keeps the text as it is, for its reader to parse.
-func wholeNumber(fields string, k kind) (map[string]any, error) {
+// ArgRaw keeps the text as it is, for its reader to parse.
+func wholeNumber(fields string, k ArgKind) (map[string]any, error) {
 	text := strings.TrimSpace(fields)
 	switch k {
-	case kRaw:
+	case ArgRaw:
 		return map[string]any{"": fields}, nil
-	case kInt:
+	case ArgInt:
 		n, err := strconv.Atoi(text)
 		return map[string]any{"": n}, err
 	}
@@ -396,21 +453,24 @@ func wholeNumber(fields string, k kind) (map[string]any, error) {
 	return map[string]any{"": f}, err
 }
 
-func anonymous(args []arg) bool { return len(args) == 1 && args[0].name == "" }
+func anonymous(args []Arg) bool { return len(args) == 1 && args[0].Name == "" }
 
-func findArg(args []arg, name string) (arg, bool) {
+// Arg returns g's argument of this name.
+func (g ArgGrammar) Arg(name string) (Arg, bool) { return findArg(g.Args, name) }
+
+func findArg(args []Arg, name string) (Arg, bool) {
 	for _, a := range args {
-		if a.name == name {
+		if a.Name == name {
 			return a, true
 		}
 	}
-	return arg{}, false
+	return Arg{}, false
 }
 
 // Strings reads text as controller-gen reads a list option, such as the
 // value of paths=: "a;b", "{a,b}", or one quoted or bare string.
 func Strings(text string) ([]string, error) {
-	out, err := parseArgs(text, []arg{value(kStrings)})
+	out, err := ParseArgs(text, []Arg{Value(ArgStrings)})
 	if err != nil {
 		return nil, err
 	}
