@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"k8s.io/gengo/v2/codetags"
+
 	"github.com/apigen-dev/apigen/markers"
 )
 
@@ -40,26 +42,23 @@ var (
 	celIndexed = regexp.MustCompile(`^cel\[(\d+)\]:rule([=>])(.*)$`)
 )
 
-// stability matches validation-gen's stability wrappers,
-// +k8s:alpha(since: "1.36")=+k8s:minimum=0: the tag inside still states
-// the rule (the wrapper says how the server enforces it).
-var stability = regexp.MustCompile(`^\+k8s:(alpha|beta)\([^)]*\)=(\+.*)$`)
-
-// unwrap replaces stability-wrapped tags by the tags they wrap, and says
-// which were wrapped in +k8s:alpha. Conditional tags
+// unwrap replaces stability-wrapped tags, +k8s:alpha(since: "1.36")=+k8s:minimum=0,
+// by the tags they wrap, read with the registry's tag grammar, and says
+// which were wrapped in +k8s:alpha: the tag inside still states the rule
+// (the wrapper says how the server enforces it). Conditional tags
 // (+k8s:ifEnabled(Gate)=…) are left as they are, and so not read.
 func unwrap(lines []string) ([]string, []bool) {
 	out := make([]string, len(lines))
 	alpha := make([]bool, len(lines))
 	for i, l := range lines {
 		out[i] = strings.TrimSpace(l)
-		for {
-			sub := stability.FindStringSubmatch(out[i])
-			if sub == nil {
+		for strings.HasPrefix(out[i], "+k8s:") {
+			tag, err := codetags.Parse(out[i][1:], codetags.RawValues(true))
+			if err != nil || tag.Name != "k8s:alpha" && tag.Name != "k8s:beta" || !strings.HasPrefix(tag.Value, "+") {
 				break
 			}
-			out[i] = sub[2]
-			alpha[i] = alpha[i] || sub[1] == "alpha"
+			alpha[i] = alpha[i] || tag.Name == "k8s:alpha"
+			out[i] = tag.Value
 		}
 	}
 	return out, alpha
