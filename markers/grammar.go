@@ -148,4 +148,10 @@ func (TypeRefs) String() string { return "comma-separated import/path.TypeName" 
 type Switch struct{}
 
 func (Switch) Parse(raw string) (any, error) { return raw != "false", nil }
-func (Switch) String() string                { return "true|false" }
+
+// PackageSwitch declares a generator's package-level on/off marker,
+// +name=true|false; repeatable says it may be given more than once.
+func PackageSwitch(name string, repeatable bool, help string) Def[bool] {
+	return Typed[bool](&Definition{Name: name, Place: Package, Value: Switch{}, Repeatable: repeatable, Help: help})
+}
+func (Switch) String() string { return "true|false" }

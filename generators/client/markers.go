@@ -16,12 +16,8 @@ var allVerbs = markers.ClientVerbs
 // enableMarker switches client-gen off for a package.
 const enableMarker = "k8s:client-gen"
 
-var enableDefinition = markers.Typed[bool](&markers.Definition{
-	Name:  enableMarker,
-	Place: markers.Package,
-	Value: markers.Switch{},
-	Help:  "false: generate no client for this package, even when --input names it",
-})
+var enableDefinition = markers.PackageSwitch(enableMarker, false,
+	"false: generate no client for this package, even when --input names it")
 
 // Define declares client-gen's markers and claims its name spaces. The
 // +genclient family, +groupName, +groupGoName and +resourceName are the

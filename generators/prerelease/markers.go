@@ -20,12 +20,8 @@ var (
 )
 
 var (
-	enable = markers.Typed[bool](&markers.Definition{
-		Name:  enableMarker,
-		Place: markers.Package,
-		Value: markers.Switch{},
-		Help:  "generate APILifecycle* methods for the package's API types (true), or not (false)",
-	})
+	enable = markers.PackageSwitch(enableMarker, false,
+		"generate APILifecycle* methods for the package's API types (true), or not (false)")
 	replacement = markers.Typed[Replacement](&markers.Definition{
 		Name:  replacementMarker,
 		Place: markers.Type,

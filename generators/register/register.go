@@ -34,12 +34,8 @@ func (g *Generator) Selects(p *model.Package) bool {
 
 const enableMarker = "k8s:register-gen"
 
-var enableDefinition = markers.Typed[bool](&markers.Definition{
-	Name:  enableMarker,
-	Place: markers.Package,
-	Value: markers.Switch{},
-	Help:  "generate the scheme registration of the package's types (any value but false); +groupName alone also asks for it",
-})
+var enableDefinition = markers.PackageSwitch(enableMarker, false,
+	"generate the scheme registration of the package's types (any value but false); +groupName alone also asks for it")
 
 // Define declares register-gen's markers and claims its name space.
 func (g *Generator) Define(reg *markers.Registry) {
