@@ -74,6 +74,19 @@ func requiredArg(description string) TagArgDoc {
 	return TagArgDoc{Description: description, Type: codetags.ArgTypeString, Required: true}
 }
 
+// partOf is the context of a part of ctx's value (a field, an item, the
+// keys or the values) of type t at path.
+func partOf(ctx Context, scope Scope, t *types.Type, path *field.Path) Context {
+	return Context{
+		Scope:          scope,
+		Type:           t,
+		Path:           path,
+		ParentPath:     ctx.Path,
+		ParentType:     ctx.Type,
+		StabilityLevel: ctx.StabilityLevel,
+	}
+}
+
 // deferTo is Validations holding only fn, run once scope is complete.
 func deferTo(scope DeferredScope, fn func() (Validations, error)) Validations {
 	return Validations{Deferred: []DeferredGen{Deferred(scope, fn)}}

@@ -39,26 +39,19 @@ type eachTag struct {
 // elemContext is the context of the values, or keys, of ctx.
 func (v *eachTag) elemContext(ctx Context) (Context, error) {
 	nt := NativeType(ctx.Type)
-	elem := Context{
-		Type:           nt.Elem,
-		Path:           ctx.Path.Key("(vals)"),
-		ParentPath:     ctx.Path,
-		ParentType:     ctx.Type,
-		StabilityLevel: ctx.StabilityLevel,
-	}
 	switch {
 	case v.keys && nt.Kind == types.Map:
-		elem.Scope, elem.Type, elem.Path = ScopeMapKey, nt.Key, ctx.Path.Key("(keys)")
+		return partOf(ctx, ScopeMapKey, nt.Key, ctx.Path.Key("(keys)")), nil
 	case v.keys:
 		return Context{}, fmt.Errorf("can only be used on map types (%s)", nt.Kind)
 	case nt.Kind == types.Slice, nt.Kind == types.Array:
-		elem.Scope, elem.ListSelector = ScopeListVal, []ListSelectorTerm{}
+		elem := partOf(ctx, ScopeListVal, nt.Elem, ctx.Path.Key("(vals)"))
+		elem.ListSelector = []ListSelectorTerm{}
+		return elem, nil
 	case nt.Kind == types.Map:
-		elem.Scope = ScopeMapVal
-	default:
-		return Context{}, fmt.Errorf("can only be used on list or map types (%s)", nt.Kind)
+		return partOf(ctx, ScopeMapVal, nt.Elem, ctx.Path.Key("(vals)")), nil
 	}
-	return elem, nil
+	return Context{}, fmt.Errorf("can only be used on list or map types (%s)", nt.Kind)
 }
 
 // each applies vals to every value, or key, of ctx.

@@ -45,15 +45,8 @@ func (v *itemTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, er
 		return Validations{}, fmt.Errorf("name the item by its key fields, e.g. +k8s:item(name: \"x\")")
 	}
 	sel := selectorText(crit)
-	itemCtx := Context{
-		Scope:          ScopeListVal,
-		Type:           elem,
-		Path:           ctx.Path.Key(sel),
-		ListSelector:   selectorTerms(crit),
-		ParentPath:     ctx.Path,
-		ParentType:     ctx.Type,
-		StabilityLevel: ctx.StabilityLevel,
-	}
+	itemCtx := partOf(ctx, ScopeListVal, elem, ctx.Path.Key(sel))
+	itemCtx.ListSelector = selectorTerms(crit)
 	got, err := v.inner.ExtractTagValidations(itemCtx, *tag.ValueTag)
 	if err != nil {
 		return Validations{}, err

@@ -45,15 +45,8 @@ func (v *subfieldTag) GetValidations(ctx Context, tag codetags.Tag) (Validations
 	if m == nil {
 		return Validations{}, fmt.Errorf("the struct has no field with JSON name %q", name)
 	}
-	subCtx := Context{
-		Scope:          ScopeField,
-		Type:           m.Type,
-		Path:           ctx.Path.Child(name),
-		Member:         m,
-		ParentPath:     ctx.Path,
-		ParentType:     ctx.Type,
-		StabilityLevel: ctx.StabilityLevel,
-	}
+	subCtx := partOf(ctx, ScopeField, m.Type, ctx.Path.Child(name))
+	subCtx.Member = m
 	payload, err := v.inner.ExtractTagValidations(subCtx, *tag.ValueTag)
 	if err != nil {
 		return Validations{}, err
