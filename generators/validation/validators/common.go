@@ -18,7 +18,7 @@ func stdFn(name string) types.Name {
 	return types.Name{Package: stdValidatePkg, Name: name}
 }
 
-// rtFunc is stdFn under the name the list, union and mode code use.
+// rtFunc is stdFn by another name, as much of this package calls it.
 func rtFunc(name string) types.Name { return stdFn(name) }
 
 // valueScopes are the places that hold a value: all but constants.
