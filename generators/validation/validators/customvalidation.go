@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/gengo/v2/codetags"
 	"k8s.io/gengo/v2/types"
 )
@@ -19,12 +18,15 @@ const (
 )
 
 func init() {
-	Register(func() TagValidator { return &customTag{} })
+	Register(func() TagValidator {
+		return &customTag{tagSpec: tagSpec{tnCustomValidation, []Scope{ScopeType, ScopeField}}}
+	})
 }
 
 // customTag is +k8s:customValidation: the generated code calls a
 // hand-written function of the generated package, named by convention.
 type customTag struct {
+	tagSpec
 	universe  types.Universe
 	canonical map[string]string
 	// called holds every function some tag calls, to find those that no
@@ -37,9 +39,6 @@ func (ct *customTag) Init(cfg Config) {
 	ct.canonical = cfg.InputToCanonicalPkg
 	ct.called = map[types.Name]bool{}
 }
-
-func (*customTag) TagName() string              { return tnCustomValidation }
-func (*customTag) ValidScopes() sets.Set[Scope] { return sets.New(ScopeType, ScopeField) }
 
 func (ct *customTag) GetValidations(ctx Context, _ codetags.Tag) (Validations, error) {
 	owner := ctx.Type
@@ -209,10 +208,8 @@ func (ct *customTag) customFuncs(pkgPath string) []string {
 }
 
 func (ct *customTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            tnCustomValidation,
+	return describe(ct, TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(ct.ValidScopes()),
 		Description:    "Has the generated code call a validation function written by hand.",
 		Docs: "Write the function in the generated package as " +
 			"func(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue <ValueType>) field.ErrorList. " +
@@ -222,5 +219,5 @@ func (ct *customTag) Docs() TagDoc {
 			"A field's function is not called on an update that leaves the field as it was. " +
 			"A type's function is always called, so it suits rules spanning several fields; if it is costly, return early when value and oldValue are equal. " +
 			"To check each element of a list or map, tag the element type, or tag the field and loop in the function.",
-	}
+	})
 }

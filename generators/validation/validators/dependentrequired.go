@@ -3,7 +3,6 @@ package validators
 import (
 	"fmt"
 
-	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/gengo/v2/codetags"
 	"k8s.io/gengo/v2/parser/tags"
@@ -16,29 +15,28 @@ const (
 )
 
 func init() {
-	Register(func() TagValidator {
-		return &dependencyTag{name: tagDependentRequired, fn: "DependentRequired", errType: field.ErrorTypeRequired,
-			summary: "When this field is set, the named sibling field must be set too."}
-	})
-	Register(func() TagValidator {
-		return &dependencyTag{name: tagDependentForbidden, fn: "DependentForbidden", errType: field.ErrorTypeForbidden,
-			summary: "When this field is set, the named sibling field must be left unset."}
-	})
+	for _, dt := range []dependencyTag{{
+		tagSpec: tagSpec{tagDependentRequired, []Scope{ScopeField}},
+		fn:      "DependentRequired", errType: field.ErrorTypeRequired,
+		summary: "When this field is set, the named sibling field must be set too.",
+	}, {
+		tagSpec: tagSpec{tagDependentForbidden, []Scope{ScopeField}},
+		fn:      "DependentForbidden", errType: field.ErrorTypeForbidden,
+		summary: "When this field is set, the named sibling field must be left unset.",
+	}} {
+		Register(func() TagValidator { c := dt; return &c })
+	}
 }
 
 // dependencyTag ties a sibling field's presence to this field's: when this
 // one is set, the sibling must be set (dependentRequired) or unset
 // (dependentForbidden).
 type dependencyTag struct {
-	name    string
+	tagSpec
 	fn      string
 	errType field.ErrorType
 	summary string
 }
-
-func (*dependencyTag) Init(Config)                  {}
-func (v *dependencyTag) TagName() string            { return v.name }
-func (*dependencyTag) ValidScopes() sets.Set[Scope] { return sets.New(ScopeField) }
 
 func (v *dependencyTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
 	if ctx.Member == nil {
@@ -74,23 +72,15 @@ func (v *dependencyTag) GetValidations(ctx Context, tag codetags.Tag) (Validatio
 	f := Function(v.name, DefaultFlags, rtFunc(v.fn), j.Name, presenceFunc(ptr, ctx.Member), depName, presenceFunc(ptr, dep)).
 		WithEmits(Emission{Type: v.errType, Origin: v.name[len("k8s:"):], PathFragment: "." + depName})
 	// Both fields are needed, so the check runs on the struct.
-	return Validations{Deferred: []DeferredGen{Deferred(ParentContext, func() (Validations, error) {
-		return Validations{Functions: []FunctionGen{f}}, nil
-	})}}, nil
+	return deferTo(ParentContext, func() (Validations, error) { return single(f), nil }), nil
 }
 
 func (v *dependencyTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            v.name,
+	return describe(v, TagDoc{
 		StabilityLevel: TagStabilityLevelAlpha,
-		Scopes:         sets.List(v.ValidScopes()),
-		Args: []TagArgDoc{{
-			Description: "<sibling-field-json-name>",
-			Type:        codetags.ArgTypeString,
-			Required:    true,
-		}},
-		Description: v.summary,
+		Args:           []TagArgDoc{requiredArg("<sibling-field-json-name>")},
+		Description:    v.summary,
 		Docs: "A field is set when it is a non-nil pointer, a non-empty list or map, or a non-zero value. " +
 			"The rule goes one way only; use the tag once per sibling.",
-	}
+	})
 }

@@ -3,7 +3,6 @@ package validators
 import (
 	"fmt"
 
-	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/gengo/v2/codetags"
 	"k8s.io/gengo/v2/types"
@@ -16,53 +15,57 @@ import (
 const (
 	tagEachVal = "k8s:eachVal"
 	tagEachKey = "k8s:eachKey"
-	eachRtPkg  = "k8s.io/apimachinery/pkg/api/validate"
 )
 
 var (
-	fnEachValSliceVal = types.Name{Package: eachRtPkg, Name: "EachValSliceVal"}
-	fnEachPtrSliceVal = types.Name{Package: eachRtPkg, Name: "EachPtrSliceVal"}
-	fnEachMapVal      = types.Name{Package: eachRtPkg, Name: "EachMapVal"}
-	fnEachMapKey      = types.Name{Package: eachRtPkg, Name: "EachMapKey"}
-	fnPtrSliceNoNils  = types.Name{Package: eachRtPkg, Name: "PtrSliceNoNils"}
-	fnEachDirectEq    = types.Name{Package: eachRtPkg, Name: "DirectEqual"}
-	fnEachSemanticEq  = types.Name{Package: eachRtPkg, Name: "SemanticDeepEqual"}
-
-	eachScopes = sets.New(ScopeType, ScopeField, ScopeListVal, ScopeMapKey, ScopeMapVal)
+	fnEachValSliceVal = stdFn("EachValSliceVal")
+	fnEachPtrSliceVal = stdFn("EachPtrSliceVal")
+	fnEachMapVal      = stdFn("EachMapVal")
+	fnEachMapKey      = stdFn("EachMapKey")
+	fnPtrSliceNoNils  = stdFn("PtrSliceNoNils")
 )
 
 func init() {
-	Register(func() TagValidator { return &eachValTag{} })
-	Register(func() TagValidator { return &eachKeyTag{} })
+	Register(func() TagValidator { return &eachTag{runTag: runSpec(tagEachVal, valueScopes...)} })
+	Register(func() TagValidator { return &eachTag{runTag: runSpec(tagEachKey, valueScopes...), keys: true} })
 }
 
-// eachValTag is +k8s:eachVal.
-type eachValTag struct {
-	inner TagValidationExtractor
-	s     *runShared
+// eachTag is +k8s:eachVal, or +k8s:eachKey when keys is set.
+type eachTag struct {
+	runTag
+	keys bool
 }
 
-func (v *eachValTag) Init(cfg Config)            { v.inner, v.s = cfg.TagValidator, cfg.shared }
-func (*eachValTag) TagName() string              { return tagEachVal }
-func (*eachValTag) ValidScopes() sets.Set[Scope] { return eachScopes }
-
-func (v *eachValTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
-	t := ctx.Type
-	nt := NativeType(t)
-	elem := Context{
-		Type:           nt.Elem,
-		Path:           ctx.Path.Key("(vals)"),
-		ParentPath:     ctx.Path,
-		ParentType:     t,
-		StabilityLevel: ctx.StabilityLevel,
+// elemContext is the context of the values, or keys, of ctx.
+func (v *eachTag) elemContext(ctx Context) (Context, error) {
+	nt := NativeType(ctx.Type)
+	switch {
+	case v.keys && nt.Kind == types.Map:
+		return partOf(ctx, ScopeMapKey, nt.Key, ctx.Path.Key("(keys)")), nil
+	case v.keys:
+		return Context{}, fmt.Errorf("can only be used on map types (%s)", nt.Kind)
+	case nt.Kind == types.Slice, nt.Kind == types.Array:
+		elem := partOf(ctx, ScopeListVal, nt.Elem, ctx.Path.Key("(vals)"))
+		elem.ListSelector = []ListSelectorTerm{}
+		return elem, nil
+	case nt.Kind == types.Map:
+		return partOf(ctx, ScopeMapVal, nt.Elem, ctx.Path.Key("(vals)")), nil
 	}
-	switch nt.Kind {
-	case types.Slice, types.Array:
-		elem.Scope, elem.ListSelector = ScopeListVal, []ListSelectorTerm{}
-	case types.Map:
-		elem.Scope = ScopeMapVal
-	default:
-		return Validations{}, fmt.Errorf("can only be used on list or map types (%s)", nt.Kind)
+	return Context{}, fmt.Errorf("can only be used on list or map types (%s)", nt.Kind)
+}
+
+// each applies vals to every value, or key, of ctx.
+func (v *eachTag) each(ctx Context, vals Validations) (Validations, error) {
+	if v.keys {
+		return eachKeys(ctx.Type, vals), nil
+	}
+	return v.s.eachValues(ctx.Path, ctx.Type, vals)
+}
+
+func (v *eachTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
+	elem, err := v.elemContext(ctx)
+	if err != nil {
+		return Validations{}, err
 	}
 	if tag.ValueTag == nil {
 		return Validations{}, fmt.Errorf("missing validation tag")
@@ -74,14 +77,17 @@ func (v *eachValTag) GetValidations(ctx Context, tag codetags.Tag) (Validations,
 	if len(got.Variables) > 0 {
 		return Validations{}, fmt.Errorf("variable generation is not supported")
 	}
-	out := Validations{OpaqueValType: got.OpaqueType, Comments: cloneNonNil(got.Comments)}
-	// Wrapping waits for the end of the context: the list tags must have
-	// said how items of the old list are matched.
+	out := Validations{Comments: cloneNonNil(got.Comments)}
+	out.OpaqueKeyType, out.OpaqueValType = v.keys && got.OpaqueType, !v.keys && got.OpaqueType
 	if len(got.Functions) > 0 {
-		fns := got.Functions
-		out.AddDeferred(Deferred(ThisContext, func() (Validations, error) {
-			return v.s.eachValues(ctx.Path, t, Validations{Functions: fns})
-		}))
+		fns := Validations{Functions: got.Functions}
+		if v.keys {
+			out.Add(eachKeys(ctx.Type, fns))
+		} else {
+			// Wrapping values waits for the end of the context: the list
+			// tags must have said how items of the old list are matched.
+			out.AddDeferred(Deferred(ThisContext, func() (Validations, error) { return v.each(ctx, fns) }))
+		}
 	}
 	if len(got.Deferred) > 0 {
 		out.AddDeferred(Deferred(ThisContext, func() (Validations, error) {
@@ -89,7 +95,7 @@ func (v *eachValTag) GetValidations(ctx Context, tag codetags.Tag) (Validations,
 			if err != nil {
 				return Validations{}, err
 			}
-			return v.s.eachValues(ctx.Path, t, resolved)
+			return v.each(ctx, resolved)
 		}))
 	}
 	if out.Empty() {
@@ -98,19 +104,15 @@ func (v *eachValTag) GetValidations(ctx Context, tag codetags.Tag) (Validations,
 	return out, nil
 }
 
-func (v *eachValTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            tagEachVal,
-		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(eachScopes),
-		Description:    "Applies a validation tag to every value of a list or map.",
-		Payloads: []TagPayloadDoc{{
-			Description: "<validation-tag>",
-			Docs:        "The tag evaluated for every value.",
-		}},
-		PayloadsType:     codetags.ValueTypeTag,
-		PayloadsRequired: true,
+func (v *eachTag) Docs() TagDoc {
+	what, of := "value", "list or map"
+	if v.keys {
+		what, of = "key", "map"
 	}
+	return describe(v, TagDoc{
+		StabilityLevel: TagStabilityLevelStable,
+		Description:    fmt.Sprintf("Applies a validation tag to every %s of a %s.", what, of),
+	}.withPayload(codetags.ValueTypeTag, "<validation-tag>", fmt.Sprintf("The tag evaluated for every %s.", what)))
 }
 
 // resolveEachDeferred runs deferred validations once and adds up their results.
@@ -124,6 +126,15 @@ func resolveEachDeferred(ds []DeferredGen) (Validations, error) {
 		out.Add(v)
 	}
 	return out, nil
+}
+
+// eachCall is a call of fn with args and then f wrapped for the elements of
+// type elem; f's comments move up to the call.
+func eachCall(tag string, fn types.Name, f FunctionGen, elem *types.Type, frag string, args ...any) FunctionGen {
+	comments := f.Comments
+	f.Comments = nil
+	wrapped := WrapperFunction{Function: f, ObjType: elem, PathFragment: frag}
+	return Function(tag, f.Flags, fn, append(args, wrapped)...).WithComments(comments...)
 }
 
 // eachValues wraps every function of vals in a call that applies it to
@@ -140,21 +151,12 @@ func (s *runShared) eachValues(fldPath *field.Path, t *types.Type, vals Validati
 			fn = fnEachPtrSliceVal
 		}
 		wrap = func(f FunctionGen, _ DeferredScope) FunctionGen {
-			comments := f.Comments
-			f.Comments = nil
-			return Function(tagEachVal, f.Flags, fn, match, equiv,
-				WrapperFunction{Function: f, ObjType: nt.Elem, PathFragment: "[*]"}).WithComments(comments...)
+			return eachCall(tagEachVal, fn, f, nt.Elem, "[*]", match, equiv)
 		}
 	case types.Map:
-		equiv := Identifier(fnEachSemanticEq)
-		if IsDirectComparable(NonPointer(NativeType(nt.Elem))) {
-			equiv = Identifier(fnEachDirectEq)
-		}
+		equiv := equalityFor(nt.Elem)
 		wrap = func(f FunctionGen, _ DeferredScope) FunctionGen {
-			comments := f.Comments
-			f.Comments = nil
-			return Function(tagEachVal, f.Flags, fnEachMapVal, equiv,
-				WrapperFunction{Function: f, ObjType: nt.Elem, PathFragment: "[*]"}).WithComments(comments...)
+			return eachCall(tagEachVal, fnEachMapVal, f, nt.Elem, "[*]", equiv)
 		}
 	default:
 		return Validations{}, fmt.Errorf("non-iterable type: %v", t)
@@ -163,79 +165,12 @@ func (s *runShared) eachValues(fldPath *field.Path, t *types.Type, vals Validati
 	return Validations{Functions: w.Functions, Deferred: w.Deferred, OpaqueValType: vals.OpaqueType}, nil
 }
 
-// eachKeyTag is +k8s:eachKey.
-type eachKeyTag struct{ inner TagValidationExtractor }
-
-func (v *eachKeyTag) Init(cfg Config)            { v.inner = cfg.TagValidator }
-func (*eachKeyTag) TagName() string              { return tagEachKey }
-func (*eachKeyTag) ValidScopes() sets.Set[Scope] { return eachScopes }
-
-func (v *eachKeyTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
-	t := ctx.Type
-	nt := NativeType(t)
-	if nt.Kind != types.Map {
-		return Validations{}, fmt.Errorf("can only be used on map types (%s)", nt.Kind)
-	}
-	if tag.ValueTag == nil {
-		return Validations{}, fmt.Errorf("missing validation tag")
-	}
-	key := Context{
-		Scope:          ScopeMapKey,
-		Type:           nt.Key,
-		Path:           ctx.Path.Key("(keys)"),
-		ParentPath:     ctx.Path,
-		ParentType:     t,
-		StabilityLevel: ctx.StabilityLevel,
-	}
-	got, err := v.inner.ExtractTagValidations(key, *tag.ValueTag)
-	if err != nil {
-		return Validations{}, err
-	}
-	if len(got.Variables) > 0 {
-		return Validations{}, fmt.Errorf("variable generation is not supported")
-	}
-	out := Validations{OpaqueKeyType: got.OpaqueType, Comments: cloneNonNil(got.Comments)}
-	if len(got.Functions) > 0 {
-		out.Add(eachKeys(t, Validations{Functions: got.Functions}))
-	}
-	if len(got.Deferred) > 0 {
-		out.AddDeferred(Deferred(ThisContext, func() (Validations, error) {
-			resolved, err := resolveEachDeferred(got.Deferred)
-			if err != nil {
-				return Validations{}, err
-			}
-			return eachKeys(t, resolved), nil
-		}))
-	}
-	if out.Empty() {
-		return Validations{}, fmt.Errorf("no validation functions found")
-	}
-	return out, nil
-}
-
-func (v *eachKeyTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            tagEachKey,
-		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(eachScopes),
-		Description:    "Applies a validation tag to every key of a map.",
-		Payloads: []TagPayloadDoc{{
-			Description: "<validation-tag>",
-			Docs:        "The tag evaluated for every key.",
-		}},
-		PayloadsType:     codetags.ValueTypeTag,
-		PayloadsRequired: true,
-	}
-}
-
 // eachKeys wraps every function of vals in a call that applies it to each
 // key of the map t.
 func eachKeys(t *types.Type, vals Validations) Validations {
 	nt := NativeType(t)
 	w := WrapFunctions(vals, func(f FunctionGen, _ DeferredScope) FunctionGen {
-		comments := f.Comments
-		f.Comments = nil
-		return Function(tagEachKey, f.Flags, fnEachMapKey, WrapperFunction{Function: f, ObjType: nt.Key}).WithComments(comments...)
+		return eachCall(tagEachKey, fnEachMapKey, f, nt.Key, "")
 	})
 	return Validations{Functions: w.Functions, Deferred: w.Deferred, OpaqueKeyType: vals.OpaqueType}
 }

@@ -6,56 +6,15 @@ import (
 	"slices"
 	"strings"
 
-	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/gengo/v2/codetags"
 	"k8s.io/gengo/v2/types"
-)
-
-const (
-	tnEnum        = "k8s:enum"
-	tnEnumExclude = "k8s:enumExclude"
 )
 
 var (
 	enumExclusionName = stdFn("EnumExclusion")
 	setsNewName       = types.Name{Package: "k8s.io/apimachinery/pkg/util/sets", Name: "New"}
 )
-
-func init() {
-	Register(func() TagValidator { return enumTag{} })
-	Register(func() TagValidator { return enumExcludeTag{} })
-}
-
-// enumExcludeTag marks a constant as not a member of its type's enum. It
-// generates nothing; +k8s:enum reads it from the constant's tags.
-type enumExcludeTag struct{}
-
-func (enumExcludeTag) Init(Config)                  {}
-func (enumExcludeTag) TagName() string              { return tnEnumExclude }
-func (enumExcludeTag) ValidScopes() sets.Set[Scope] { return sets.New(ScopeConst) }
-func (enumExcludeTag) GetValidations(Context, codetags.Tag) (Validations, error) {
-	return Validations{}, nil
-}
-
-func (e enumExcludeTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            tnEnumExclude,
-		StabilityLevel: TagStabilityLevelAlpha,
-		Scopes:         sets.List(e.ValidScopes()),
-		Description: "Leaves this constant out of the values of its +k8s:enum type. " +
-			"Wrap it in +k8s:ifEnabled(Option) or +k8s:ifDisabled(Option) to leave it out only under that condition; " +
-			"with several such wrappers, meeting any one of them is enough.",
-	}
-}
-
-// enumTag is +k8s:enum on a string type: a value must be one of the type's
-// constants.
-type enumTag struct{}
-
-func (enumTag) Init(Config)                  {}
-func (enumTag) TagName() string              { return tnEnum }
-func (enumTag) ValidScopes() sets.Set[Scope] { return sets.New(ScopeType) }
 
 // enumMember is one allowed value.
 type enumMember struct {
@@ -71,7 +30,9 @@ type enumGate struct {
 	option string
 }
 
-func (enumTag) GetValidations(ctx Context, _ codetags.Tag) (Validations, error) {
+// enumValidations is +k8s:enum on a string type: a value must be one of
+// the type's constants, less those tagged +k8s:enumExclude.
+func enumValidations(ctx Context, _ codetags.Tag) (Validations, error) {
 	if v := NativeType(ctx.Type); v != types.String {
 		return Validations{}, fmt.Errorf("can only be used on string types (%s)", typeTrail(ctx.Type, v))
 	}
@@ -178,14 +139,4 @@ func enumMemberOf(c *Constant) (m *enumMember, ok bool) {
 		}
 	}
 	return m, true
-}
-
-func (e enumTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            tnEnum,
-		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(e.ValidScopes()),
-		Description: "Makes a string type an enumeration: its values are the constants declared with the type, " +
-			"except those tagged +k8s:enumExclude.",
-	}
 }

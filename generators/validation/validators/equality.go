@@ -3,7 +3,6 @@ package validators
 import (
 	"fmt"
 
-	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/gengo/v2/codetags"
 	"k8s.io/gengo/v2/types"
@@ -11,18 +10,8 @@ import (
 
 const tnNEQ = "k8s:neq"
 
-func init() { Register(func() TagValidator { return neqTag{} }) }
-
-// neqTag is +k8s:neq=<value>: the value may not be the given one.
-type neqTag struct{}
-
-func (neqTag) Init(Config)     {}
-func (neqTag) TagName() string { return tnNEQ }
-func (neqTag) ValidScopes() sets.Set[Scope] {
-	return sets.New(ScopeType, ScopeField, ScopeListVal, ScopeMapKey, ScopeMapVal)
-}
-
-func (neqTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
+// neqValidations is +k8s:neq=<value>: the value may not be the given one.
+func neqValidations(ctx Context, tag codetags.Tag) (Validations, error) {
 	t := NonPointer(NativeType(ctx.Type))
 	if !IsDirectComparable(t) {
 		return Validations{}, fmt.Errorf("can only be used on comparable types (e.g. string, int, bool), but got %s", typeTrail(ctx.Type, t))
@@ -70,19 +59,4 @@ func neqValue(t *types.Type, tag codetags.Tag) (any, error) {
 		return n, nil
 	}
 	return nil, fmt.Errorf("unsupported type for 'neq' tag: %s", t.Name)
-}
-
-func (n neqTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            tnNEQ,
-		StabilityLevel: TagStabilityLevelAlpha,
-		Scopes:         sets.List(n.ValidScopes()),
-		Description:    "Rejects one particular value. Works on strings, integers and booleans.",
-		Payloads: []TagPayloadDoc{{
-			Description: "<value>",
-			Docs:        "The forbidden value; its type (string, int or bool) comes from how it is written.",
-		}},
-		PayloadsType:     codetags.ValueTypeRaw,
-		PayloadsRequired: true,
-	}
 }

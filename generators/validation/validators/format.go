@@ -31,11 +31,9 @@ var formatFuncs = map[string]string{
 	"k8s-uuid":                          "UUID",
 }
 
-func (formatTag) Init(Config)     {}
-func (formatTag) TagName() string { return tnFormat }
-func (formatTag) ValidScopes() sets.Set[Scope] {
-	return sets.New(ScopeType, ScopeField, ScopeListVal, ScopeMapKey, ScopeMapVal)
-}
+func (formatTag) Init(Config)                  {}
+func (formatTag) TagName() string              { return tnFormat }
+func (formatTag) ValidScopes() sets.Set[Scope] { return sets.New(valueScopes...) }
 
 func (formatTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
 	if v := NonPointer(NativeType(ctx.Type)); v != types.String {
@@ -51,10 +49,8 @@ func (formatTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, err
 }
 
 func (f formatTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            tnFormat,
+	return describe(f, TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(f.ValidScopes()),
 		Description:    "The string must be written in the named format.",
 		Payloads: []TagPayloadDoc{
 			{Description: "k8s-extended-resource-name", Docs: "An extended resource name: it has a domain prefix other than `kubernetes.io` and does not start with `requests.`; with `requests.` put in front it must still be a valid label key, as quota needs."},
@@ -72,5 +68,5 @@ func (f formatTag) Docs() TagDoc {
 		},
 		PayloadsType:     codetags.ValueTypeString,
 		PayloadsRequired: true,
-	}
+	})
 }

@@ -12,7 +12,7 @@ import (
 const tagItem = "k8s:item"
 
 func init() {
-	Register(func() TagValidator { return &itemTag{} })
+	Register(func() TagValidator { return &itemTag{runSpec(tagItem, valueScopes...)} })
 }
 
 // keyCriterion is one "field: value" argument of +k8s:item.
@@ -23,21 +23,7 @@ type keyCriterion struct {
 
 // itemTag is +k8s:item: the payload tag validates the list-map item with
 // the given key.
-type itemTag struct {
-	s     *runShared
-	inner TagValidationExtractor
-}
-
-func (v *itemTag) Init(cfg Config) {
-	v.s = cfg.shared
-	v.inner = cfg.TagValidator
-}
-
-func (*itemTag) TagName() string { return tagItem }
-
-func (*itemTag) ValidScopes() sets.Set[Scope] {
-	return sets.New(ScopeType, ScopeField, ScopeListVal, ScopeMapKey, ScopeMapVal)
-}
+type itemTag struct{ runTag }
 
 func (v *itemTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
 	list := NonPointer(NativeType(ctx.Type))
@@ -59,15 +45,8 @@ func (v *itemTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, er
 		return Validations{}, fmt.Errorf("name the item by its key fields, e.g. +k8s:item(name: \"x\")")
 	}
 	sel := selectorText(crit)
-	itemCtx := Context{
-		Scope:          ScopeListVal,
-		Type:           elem,
-		Path:           ctx.Path.Key(sel),
-		ListSelector:   selectorTerms(crit),
-		ParentPath:     ctx.Path,
-		ParentType:     ctx.Type,
-		StabilityLevel: ctx.StabilityLevel,
-	}
+	itemCtx := partOf(ctx, ScopeListVal, elem, ctx.Path.Key(sel))
+	itemCtx.ListSelector = selectorTerms(crit)
 	got, err := v.inner.ExtractTagValidations(itemCtx, *tag.ValueTag)
 	if err != nil {
 		return Validations{}, err
@@ -296,18 +275,13 @@ func selectorTerms(crit []keyCriterion) []ListSelectorTerm {
 }
 
 func (v *itemTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            v.TagName(),
+	return describe(v, TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(v.ValidScopes()),
 		Description: "Applies a validation to the one item of a list-map (+k8s:listType=map) that has the given key; " +
 			"every key field must be named.",
 		Usage: "+k8s:item(stringKey: \"value\", intKey: 42, boolKey: true)=<validation-tag>",
 		Docs: "Each argument is named with the JSON name of a listMapKey field and holds a string, integer or boolean value, " +
 			"as in +k8s:item(name: \"main\", port: 80, primary: true)=<chained-validation-tag>.",
 		AcceptsUnknownArgs: true,
-		Payloads:           []TagPayloadDoc{{Description: "<validation-tag>", Docs: "the tag applied to the selected item"}},
-		PayloadsType:       codetags.ValueTypeTag,
-		PayloadsRequired:   true,
-	}
+	}.withPayload(codetags.ValueTypeTag, "<validation-tag>", "the tag applied to the selected item"))
 }

@@ -29,11 +29,9 @@ type levelTag struct {
 	inner TagValidationExtractor
 }
 
-func (lt *levelTag) Init(cfg Config) { lt.inner = cfg.TagValidator }
-func (lt *levelTag) TagName() string { return lt.name }
-func (*levelTag) ValidScopes() sets.Set[Scope] {
-	return sets.New(ScopeType, ScopeField, ScopeListVal, ScopeMapKey, ScopeMapVal)
-}
+func (lt *levelTag) Init(cfg Config)           { lt.inner = cfg.TagValidator }
+func (lt *levelTag) TagName() string           { return lt.name }
+func (*levelTag) ValidScopes() sets.Set[Scope] { return sets.New(valueScopes...) }
 
 func (lt *levelTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
 	if tag.ValueType != codetags.ValueTypeTag || tag.ValueTag == nil {
@@ -59,10 +57,8 @@ func (lt *levelTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, 
 }
 
 func (lt *levelTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            lt.name,
+	return describe(lt, TagDoc{
 		StabilityLevel: TagStabilityLevelBeta,
-		Scopes:         sets.List(lt.ValidScopes()),
 		Description: fmt.Sprintf("Runs the nested validation at the %s level, beside the hand-written validation code; "+
 			"a Kubernetes version may be given.", lt.level),
 		Args: []TagArgDoc{{
@@ -70,11 +66,5 @@ func (lt *levelTag) Docs() TagDoc {
 			Description: "The Kubernetes release (such as `1.34`) that introduced this validation.",
 			Type:        codetags.ArgTypeString,
 		}},
-		Payloads: []TagPayloadDoc{{
-			Description: "<validation-tag>",
-			Docs:        fmt.Sprintf("The tag whose validation runs at the %s level.", lt.level),
-		}},
-		PayloadsType:     codetags.ValueTypeTag,
-		PayloadsRequired: true,
-	}
+	}.withPayload(codetags.ValueTypeTag, "<validation-tag>", fmt.Sprintf("The tag whose validation runs at the %s level.", lt.level)))
 }

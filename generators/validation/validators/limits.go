@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/gengo/v2/codetags"
 	"k8s.io/gengo/v2/types"
@@ -23,82 +22,71 @@ const (
 // limitTag is a tag with an integer payload that bounds a length, a size or
 // a value: +k8s:maxLength=10, +k8s:minimum=0, …
 type limitTag struct {
-	name     string // such as "k8s:maxLength"; the error origin is "maxLength"
+	tagSpec  // the name is such as "k8s:maxLength"; the error origin is "maxLength"
 	subject  limitSubject
 	flags    FunctionFlags
 	errType  field.ErrorType
-	scopes   []Scope
 	upTo     int  // the largest payload allowed, or 0 for no bound
 	signed   bool // negative payloads are allowed
 	skipZero bool // a payload of 0 generates nothing
 	summary  string
-	payload  TagPayloadDoc
+	payload  string // what the payload means
 }
 
 var (
-	scalarLimitScopes = []Scope{ScopeType, ScopeField, ScopeListVal, ScopeMapKey, ScopeMapVal}
-	listLimitScopes   = []Scope{ScopeType, ScopeField, ScopeListVal, ScopeMapVal}
-	mapLimitScopes    = []Scope{ScopeType, ScopeField}
+	listLimitScopes = []Scope{ScopeType, ScopeField, ScopeListVal, ScopeMapVal}
+	mapLimitScopes  = []Scope{ScopeType, ScopeField}
 )
 
 func init() {
 	for _, lt := range limitTags() {
-		Register(func() TagValidator { c := *lt; return &c })
+		Register(func() TagValidator { c := lt; return &c })
 	}
 }
 
-func limitTags() []*limitTag {
-	nonNeg := func(doc string) TagPayloadDoc {
-		return TagPayloadDoc{Description: "<non-negative integer>", Docs: doc}
-	}
-	anyInt := func(doc string) TagPayloadDoc {
-		return TagPayloadDoc{Description: "<integer>", Docs: doc}
-	}
-	return []*limitTag{{
-		name: "k8s:maxLength", subject: limitString, errType: field.ErrorTypeTooLong, scopes: scalarLimitScopes,
+func limitTags() []limitTag {
+	return []limitTag{{
+		tagSpec: tagSpec{"k8s:maxLength", valueScopes}, subject: limitString, errType: field.ErrorTypeTooLong,
 		summary: "Caps the number of characters (runes) in a string; a multi-byte character counts once, so the byte size may reach four times the cap. See maxBytes for a cap in bytes.",
-		payload: nonNeg("The most characters the string may hold."),
+		payload: "The most characters the string may hold.",
 	}, {
-		name: "k8s:maxBytes", subject: limitString, errType: field.ErrorTypeTooLong, scopes: scalarLimitScopes,
+		tagSpec: tagSpec{"k8s:maxBytes", valueScopes}, subject: limitString, errType: field.ErrorTypeTooLong,
 		summary: "Caps the size of a string in bytes, whatever characters it holds. See maxLength for a cap in characters.",
-		payload: nonNeg("The most bytes the string may take."),
+		payload: "The most bytes the string may take.",
 	}, {
-		name: "k8s:minLength", subject: limitString, errType: field.ErrorTypeTooShort, scopes: scalarLimitScopes,
+		tagSpec: tagSpec{"k8s:minLength", valueScopes}, subject: limitString, errType: field.ErrorTypeTooShort,
 		signed: true, skipZero: true,
 		summary: "Sets the fewest characters (runes) a string may hold. A value of 0 documents that no lower bound is wanted and generates no check.",
-		payload: anyInt("The fewest characters the string may hold."),
+		payload: "The fewest characters the string may hold.",
 	}, {
-		name: "k8s:minItems", subject: limitList, errType: field.ErrorTypeTooFew, scopes: listLimitScopes,
+		tagSpec: tagSpec{"k8s:minItems", listLimitScopes}, subject: limitList, errType: field.ErrorTypeTooFew,
 		summary: "Sets the fewest elements a list may have.",
-		payload: nonNeg("The smallest allowed number of elements."),
+		payload: "The smallest allowed number of elements.",
 	}, {
-		name: "k8s:maxItems", subject: limitList, flags: ShortCircuit, errType: field.ErrorTypeTooMany, scopes: listLimitScopes,
+		tagSpec: tagSpec{"k8s:maxItems", listLimitScopes}, subject: limitList, flags: ShortCircuit, errType: field.ErrorTypeTooMany,
 		summary: "Caps the number of elements in a list; a list that is too long gets no further checks.",
-		payload: nonNeg("The largest allowed number of elements."),
+		payload: "The largest allowed number of elements.",
 	}, {
-		name: "k8s:minProperties", subject: limitMap, errType: field.ErrorTypeTooFew, scopes: mapLimitScopes, upTo: 100000,
+		tagSpec: tagSpec{"k8s:minProperties", mapLimitScopes}, subject: limitMap, errType: field.ErrorTypeTooFew, upTo: 100000,
 		summary: "The JSON-schema bound on the number of properties of an object; here it applies only to Go maps with string keys, counting their entries.",
-		payload: nonNeg("The fewest entries the map may have, at most 100000."),
+		payload: "The fewest entries the map may have, at most 100000.",
 	}, {
-		name: "k8s:maxProperties", subject: limitMap, flags: ShortCircuit, errType: field.ErrorTypeTooMany, scopes: mapLimitScopes, upTo: 100000,
+		tagSpec: tagSpec{"k8s:maxProperties", mapLimitScopes}, subject: limitMap, flags: ShortCircuit, errType: field.ErrorTypeTooMany, upTo: 100000,
 		summary: "The JSON-schema cap on the number of properties of an object; here it applies only to Go maps with string keys, counting their entries.",
-		payload: nonNeg("The most entries the map may have, at most 100000."),
+		payload: "The most entries the map may have, at most 100000.",
 	}, {
-		name: "k8s:minimum", subject: limitInteger, errType: field.ErrorTypeInvalid, scopes: scalarLimitScopes,
+		tagSpec: tagSpec{"k8s:minimum", valueScopes}, subject: limitInteger, errType: field.ErrorTypeInvalid,
 		summary: "Sets the lowest value an integer may take.",
-		payload: anyInt("The value must not be below this."),
+		payload: "The value must not be below this.",
 	}, {
-		name: "k8s:maximum", subject: limitInteger, errType: field.ErrorTypeInvalid, scopes: scalarLimitScopes,
+		tagSpec: tagSpec{"k8s:maximum", valueScopes}, subject: limitInteger, errType: field.ErrorTypeInvalid,
 		summary: "Sets the highest value an integer may take.",
-		payload: anyInt("The value must not exceed this."),
+		payload: "The value must not exceed this.",
 	}}
 }
 
-func (*limitTag) Init(Config)                     {}
-func (lt *limitTag) TagName() string              { return lt.name }
-func (lt *limitTag) ValidScopes() sets.Set[Scope] { return sets.New(lt.scopes...) }
-func (lt *limitTag) runtimeName() string          { return strings.ToUpper(lt.origin()[:1]) + lt.origin()[1:] }
-func (lt *limitTag) origin() string               { return strings.TrimPrefix(lt.name, "k8s:") }
+func (lt *limitTag) runtimeName() string { return strings.ToUpper(lt.origin()[:1]) + lt.origin()[1:] }
+func (lt *limitTag) origin() string      { return strings.TrimPrefix(lt.name, "k8s:") }
 
 func (lt *limitTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
 	if err := lt.checkSubject(ctx.Type); err != nil {
@@ -180,13 +168,10 @@ func boundFor(t *types.Type, payload string) (any, error) {
 }
 
 func (lt *limitTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:              lt.name,
-		StabilityLevel:   TagStabilityLevelStable,
-		Scopes:           sets.List(lt.ValidScopes()),
-		Description:      lt.summary,
-		Payloads:         []TagPayloadDoc{lt.payload},
-		PayloadsType:     codetags.ValueTypeInt,
-		PayloadsRequired: true,
+	kind := "<non-negative integer>"
+	if lt.signed || lt.subject == limitInteger {
+		kind = "<integer>"
 	}
+	return describe(lt, TagDoc{StabilityLevel: TagStabilityLevelStable, Description: lt.summary}.
+		withPayload(codetags.ValueTypeInt, kind, lt.payload))
 }

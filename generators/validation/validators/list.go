@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/gengo/v2/codetags"
 	"k8s.io/gengo/v2/types"
@@ -20,27 +19,18 @@ const (
 	tagCustomUnique = "k8s:customUnique"
 )
 
-// runtimeValidatePkg holds the runtime validation functions.
-const runtimeValidatePkg = "k8s.io/apimachinery/pkg/api/validate"
-
-// rtFunc names a function (or constant) of the runtime package.
-func rtFunc(name string) types.Name {
-	return types.Name{Package: runtimeValidatePkg, Name: name}
-}
-
 var (
-	fnValSliceUnique  = rtFunc("ValSliceUnique")
-	fnPtrSliceUnique  = rtFunc("PtrSliceUnique")
-	fnDirectEqual     = rtFunc("DirectEqual")
-	fnSemanticEqual   = rtFunc("SemanticDeepEqual")
-	listScopesForTags = sets.New(ScopeType, ScopeField, ScopeListVal, ScopeMapKey, ScopeMapVal)
+	fnValSliceUnique = rtFunc("ValSliceUnique")
+	fnPtrSliceUnique = rtFunc("PtrSliceUnique")
+	fnDirectEqual    = rtFunc("DirectEqual")
+	fnSemanticEqual  = rtFunc("SemanticDeepEqual")
 )
 
 func init() {
-	Register(func() TagValidator { return &listTypeTag{} })
-	Register(func() TagValidator { return &listMapKeyTag{} })
-	Register(func() TagValidator { return &uniqueTag{} })
-	Register(func() TagValidator { return &customUniqueTag{} })
+	Register(func() TagValidator { return &listTypeTag{runSpec(tagListType, valueScopes...)} })
+	Register(func() TagValidator { return &listMapKeyTag{runSpec(tagListMapKey, valueScopes...)} })
+	Register(func() TagValidator { return &uniqueTag{runSpec(tagUnique, valueScopes...)} })
+	Register(func() TagValidator { return &customUniqueTag{runSpec(tagCustomUnique, valueScopes...)} })
 }
 
 // runShared is what several tag validators of one run learn together.
@@ -159,24 +149,30 @@ func (s *runShared) factsAt(ctx Context) *listFacts {
 	return s.lists[p]
 }
 
-// listTypeTag is +k8s:listType.
-type listTypeTag struct{ s *runShared }
-
-func (v *listTypeTag) Init(cfg Config)            { v.s = cfg.shared }
-func (*listTypeTag) TagName() string              { return tagListType }
-func (*listTypeTag) ValidScopes() sets.Set[Scope] { return listScopesForTags }
-func (v *listTypeTag) deferChecks(ctx Context) Validations {
-	return Validations{Deferred: []DeferredGen{Deferred(ThisContext, func() (Validations, error) {
-		return v.s.uniquenessChecks(ctx)
-	})}}
+// listTag checks that a list tag stands on a list and returns the list
+// type and its facts.
+func (s *runShared) listTag(ctx Context) (*types.Type, *listFacts, error) {
+	t, err := listKind(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, s.factsAt(ctx), nil
 }
 
+// deferChecks waits for the end of the context to write the uniqueness
+// check.
+func (s *runShared) deferChecks(ctx Context) Validations {
+	return deferTo(ThisContext, func() (Validations, error) { return s.uniquenessChecks(ctx) })
+}
+
+// listTypeTag is +k8s:listType.
+type listTypeTag struct{ runTag }
+
 func (v *listTypeTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
-	t, err := listKind(ctx)
+	t, lf, err := v.s.listTag(ctx)
 	if err != nil {
 		return Validations{}, err
 	}
-	lf := v.s.factsAt(ctx)
 	lf.level = ctx.StabilityLevel
 	if lf.listType != "" {
 		return Validations{}, fmt.Errorf("only one listType may be given")
@@ -199,28 +195,19 @@ func (v *listTypeTag) GetValidations(ctx Context, tag codetags.Tag) (Validations
 		return Validations{}, fmt.Errorf("unknown listType %q", tag.Value)
 	}
 	lf.listType = tag.Value
-	return v.deferChecks(ctx), nil
+	return v.s.deferChecks(ctx), nil
 }
 
 func (v *listTypeTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            v.TagName(),
+	return describe(v, TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(v.ValidScopes()),
 		Description: "Says how a list is owned and how its items are told apart: " +
 			"atomic lists are replaced whole, set lists hold distinct values, and map lists hold items with distinct keys.",
-		Payloads:         []TagPayloadDoc{{Description: "<type>", Docs: "one of atomic, map or set"}},
-		PayloadsType:     codetags.ValueTypeString,
-		PayloadsRequired: true,
-	}
+	}.withPayload(codetags.ValueTypeString, "<type>", "one of atomic, map or set"))
 }
 
 // listMapKeyTag is +k8s:listMapKey.
-type listMapKeyTag struct{ s *runShared }
-
-func (v *listMapKeyTag) Init(cfg Config)            { v.s = cfg.shared }
-func (*listMapKeyTag) TagName() string              { return tagListMapKey }
-func (*listMapKeyTag) ValidScopes() sets.Set[Scope] { return listScopesForTags }
+type listMapKeyTag struct{ runTag }
 
 func (v *listMapKeyTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
 	t, err := listKind(ctx)
@@ -244,28 +231,20 @@ func (v *listMapKeyTag) GetValidations(ctx Context, tag codetags.Tag) (Validatio
 }
 
 func (v *listMapKeyTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:              v.TagName(),
-		StabilityLevel:   TagStabilityLevelStable,
-		Scopes:           sets.List(v.ValidScopes()),
-		Description:      "Names a field of the list's item type that is (part of) the key of a list-map.",
-		Payloads:         []TagPayloadDoc{{Description: "<field-json-name>", Docs: "the JSON name of the key field"}},
-		PayloadsType:     codetags.ValueTypeString,
-		PayloadsRequired: true,
-	}
+	return describe(v, TagDoc{
+		StabilityLevel: TagStabilityLevelStable,
+		Description:    "Names a field of the list's item type that is (part of) the key of a list-map.",
+	}.withPayload(codetags.ValueTypeString, "<field-json-name>", "the JSON name of the key field"))
 }
 
 // uniqueTag is +k8s:unique.
-type uniqueTag struct{ listTypeTag }
-
-func (*uniqueTag) TagName() string { return tagUnique }
+type uniqueTag struct{ runTag }
 
 func (v *uniqueTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
-	t, err := listKind(ctx)
+	t, lf, err := v.s.listTag(ctx)
 	if err != nil {
 		return Validations{}, err
 	}
-	lf := v.s.factsAt(ctx)
 	lf.level = ctx.StabilityLevel
 	if lf.listType != "" && lf.listType != "atomic" {
 		return Validations{}, fmt.Errorf("unique goes only with listType=atomic; set and map lists are unique already")
@@ -283,44 +262,34 @@ func (v *uniqueTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, 
 		return Validations{}, fmt.Errorf("unknown unique type %q", tag.Value)
 	}
 	lf.sem = tag.Value
-	return v.deferChecks(ctx), nil
+	return v.s.deferChecks(ctx), nil
 }
 
 func (v *uniqueTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            v.TagName(),
+	return describe(v, TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(v.ValidScopes()),
 		Description: "Requires the items of a list to be distinct, as values (set) or by their listMapKey fields (map). " +
 			"It adds that rule to a listType=atomic list, or stands alone.",
-		Payloads:         []TagPayloadDoc{{Description: "<type>", Docs: "one of map or set"}},
-		PayloadsType:     codetags.ValueTypeString,
-		PayloadsRequired: true,
-	}
+	}.withPayload(codetags.ValueTypeString, "<type>", "one of map or set"))
 }
 
 // customUniqueTag is +k8s:customUnique.
-type customUniqueTag struct{ s *runShared }
-
-func (v *customUniqueTag) Init(cfg Config)            { v.s = cfg.shared }
-func (*customUniqueTag) TagName() string              { return tagCustomUnique }
-func (*customUniqueTag) ValidScopes() sets.Set[Scope] { return listScopesForTags }
+type customUniqueTag struct{ runTag }
 
 func (v *customUniqueTag) GetValidations(ctx Context, _ codetags.Tag) (Validations, error) {
-	if _, err := listKind(ctx); err != nil {
+	_, lf, err := v.s.listTag(ctx)
+	if err != nil {
 		return Validations{}, err
 	}
-	v.s.factsAt(ctx).custom = true
+	lf.custom = true
 	return Validations{}, nil
 }
 
 func (v *customUniqueTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            v.TagName(),
+	return describe(v, TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(v.ValidScopes()),
 		Description:    "Leaves the uniqueness check of a set or map list to hand-written code: no uniqueness check is generated for it.",
-	}
+	})
 }
 
 // listFactsFor finds the facts that apply in ctx: those of the place

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 
-	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/gengo/v2/codetags"
 	"k8s.io/gengo/v2/parser/tags"
@@ -22,8 +21,8 @@ const (
 var modalityName = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9_]*$`)
 
 func init() {
-	Register(func() TagValidator { return &modeDiscriminatorTag{} })
-	Register(func() TagValidator { return &ifModeTag{} })
+	Register(func() TagValidator { return &modeDiscriminatorTag{runSpec(tagModeDiscriminator, ScopeField)} })
+	Register(func() TagValidator { return &ifModeTag{runSpec(tagIfMode, ScopeField)} })
 }
 
 // modeGroups is the modalities of one struct, by name.
@@ -66,18 +65,14 @@ func (s *runShared) modalityAt(path *field.Path, name string) *modality {
 }
 
 // modeDiscriminatorTag is +k8s:modeDiscriminator.
-type modeDiscriminatorTag struct{ s *runShared }
-
-func (v *modeDiscriminatorTag) Init(cfg Config)            { v.s = cfg.shared }
-func (*modeDiscriminatorTag) TagName() string              { return tagModeDiscriminator }
-func (*modeDiscriminatorTag) ValidScopes() sets.Set[Scope] { return sets.New(ScopeField) }
+type modeDiscriminatorTag struct{ runTag }
 
 func (v *modeDiscriminatorTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
 	if NativeType(ctx.Type).Kind == types.Pointer {
 		return Validations{}, fmt.Errorf("a mode discriminator may not be a pointer")
 	}
 	if t := NonPointer(NativeType(ctx.Type)); t.Kind != types.Builtin || (t.Name.Name != "string" && t.Name.Name != "bool") {
-		return Validations{}, fmt.Errorf("a mode discriminator must be a string or a bool, not %s", typeChain(ctx.Type, t))
+		return Validations{}, fmt.Errorf("a mode discriminator must be a string or a bool, not %s", typeTrail(ctx.Type, t))
 	}
 	name := optionalArg(tag, "modality")
 	if name != "" && !modalityName.MatchString(name) {
@@ -95,33 +90,15 @@ func (v *modeDiscriminatorTag) GetValidations(ctx Context, tag codetags.Tag) (Va
 }
 
 func (v *modeDiscriminatorTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            v.TagName(),
+	return describe(v, TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(v.ValidScopes()),
 		Description:    "Marks the field whose value selects how other fields of the struct are validated.",
-		Args: []TagArgDoc{{
-			Name:        "modality",
-			Description: "<string>",
-			Docs:        "which group of modes this field drives, when the struct has several",
-			Type:        codetags.ArgTypeString,
-		}},
-	}
+		Args:           []TagArgDoc{stringArg("modality", "which group of modes this field drives, when the struct has several")},
+	})
 }
 
 // ifModeTag is +k8s:ifMode(value)=<tag>.
-type ifModeTag struct {
-	s     *runShared
-	inner TagValidationExtractor
-}
-
-func (v *ifModeTag) Init(cfg Config) {
-	v.s = cfg.shared
-	v.inner = cfg.TagValidator
-}
-
-func (*ifModeTag) TagName() string              { return tagIfMode }
-func (*ifModeTag) ValidScopes() sets.Set[Scope] { return sets.New(ScopeField) }
+type ifModeTag struct{ runTag }
 
 func (v *ifModeTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
 	if tag.ValueTag == nil {
@@ -152,35 +129,21 @@ func (v *ifModeTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, 
 		return Validations{}, err
 	}
 	mf.rules = append(mf.rules, modeRule{value: value, v: payload, level: ctx.StabilityLevel})
-	return Validations{Deferred: []DeferredGen{Deferred(ParentContext, func() (Validations, error) {
-		return v.s.modeChecks(ctx)
-	})}}, nil
+	return deferTo(ParentContext, func() (Validations, error) { return v.s.modeChecks(ctx) }), nil
 }
 
 func (v *ifModeTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            v.TagName(),
+	return describe(v, TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(v.ValidScopes()),
 		Description:    "Applies a validation to this field only while the mode discriminator has a given value.",
-		Args: []TagArgDoc{{
-			Description: "<string>",
-			Docs:        "the discriminator value in which the validation applies",
-			Type:        codetags.ArgTypeString,
-		}, {
-			Name:        "modality",
-			Description: "<string>",
-			Docs:        "the group of modes, named as on its discriminator",
-			Type:        codetags.ArgTypeString,
-		}, {
-			Name:        "mode",
-			Description: "<string>",
-			Docs:        "the discriminator value in which the validation applies (instead of the positional form)",
-			Type:        codetags.ArgTypeString,
-		}},
+		Args: []TagArgDoc{
+			stringArg("", "the discriminator value in which the validation applies"),
+			stringArg("modality", "the group of modes, named as on its discriminator"),
+			stringArg("mode", "the discriminator value in which the validation applies (instead of the positional form)"),
+		},
 		PayloadsType:     codetags.ValueTypeTag,
 		PayloadsRequired: true,
-	}
+	})
 }
 
 // modeChecks writes, once per struct, a Discriminated call for every

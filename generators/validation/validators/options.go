@@ -33,9 +33,7 @@ func (ot *optionTag) TagName() string {
 	return tnIfDisabled
 }
 
-func (*optionTag) ValidScopes() sets.Set[Scope] {
-	return sets.New(ScopeType, ScopeField, ScopeListVal, ScopeMapKey, ScopeMapVal, ScopeConst)
-}
+func (*optionTag) ValidScopes() sets.Set[Scope] { return sets.New(valueScopes...).Insert(ScopeConst) }
 
 func (ot *optionTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
 	option, ok := tag.PositionalArg()
@@ -63,21 +61,9 @@ func (ot *optionTag) Docs() TagDoc {
 	if ot.enabled {
 		state = "enabled"
 	}
-	return TagDoc{
-		Tag:            ot.TagName(),
+	return describe(ot, TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(ot.ValidScopes()),
 		Description:    fmt.Sprintf("Applies the nested validation only while the named option is %s.", state),
-		Args: []TagArgDoc{{
-			Description: "<option>",
-			Type:        codetags.ArgTypeString,
-			Required:    true,
-		}},
-		Payloads: []TagPayloadDoc{{
-			Description: "<validation-tag>",
-			Docs:        fmt.Sprintf("Evaluated only while the option is %s.", state),
-		}},
-		PayloadsType:     codetags.ValueTypeTag,
-		PayloadsRequired: true,
-	}
+		Args:           []TagArgDoc{requiredArg("<option>")},
+	}.withPayload(codetags.ValueTypeTag, "<validation-tag>", fmt.Sprintf("Evaluated only while the option is %s.", state)))
 }

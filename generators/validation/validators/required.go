@@ -168,11 +168,7 @@ func jsonZero(typeName string) (any, bool) {
 }
 
 func (p presenceTag) Docs() TagDoc {
-	doc := TagDoc{
-		Tag:            p.name,
-		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(p.ValidScopes()),
-	}
+	doc := describe(p, TagDoc{StabilityLevel: TagStabilityLevelStable})
 	switch p.name {
 	case tnRequired:
 		doc.Description = "The field has to be set by API clients."

@@ -11,7 +11,9 @@ import (
 const tagSubfield = "k8s:subfield"
 
 func init() {
-	Register(func() TagValidator { return &subfieldTag{} })
+	Register(func() TagValidator {
+		return &subfieldTag{runTag: runSpec(tagSubfield, valueScopes...), inherited: map[string]bool{}}
+	})
 }
 
 // commentTagReader is the part of the registry that reads a member's own
@@ -24,19 +26,8 @@ type commentTagReader interface {
 // subfieldTag is +k8s:subfield(name)=<tag>: the payload validates one
 // field of the struct.
 type subfieldTag struct {
-	inner     TagValidationExtractor
+	runTag
 	inherited map[string]bool // subfield paths whose own gates were copied
-}
-
-func (v *subfieldTag) Init(cfg Config) {
-	v.inner = cfg.TagValidator
-	v.inherited = map[string]bool{}
-}
-
-func (*subfieldTag) TagName() string { return tagSubfield }
-
-func (*subfieldTag) ValidScopes() sets.Set[Scope] {
-	return sets.New(ScopeType, ScopeField, ScopeListVal, ScopeMapKey, ScopeMapVal)
 }
 
 func (v *subfieldTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
@@ -54,22 +45,15 @@ func (v *subfieldTag) GetValidations(ctx Context, tag codetags.Tag) (Validations
 	if m == nil {
 		return Validations{}, fmt.Errorf("the struct has no field with JSON name %q", name)
 	}
-	subCtx := Context{
-		Scope:          ScopeField,
-		Type:           m.Type,
-		Path:           ctx.Path.Child(name),
-		Member:         m,
-		ParentPath:     ctx.Path,
-		ParentType:     ctx.Type,
-		StabilityLevel: ctx.StabilityLevel,
-	}
+	subCtx := partOf(ctx, ScopeField, m.Type, ctx.Path.Child(name))
+	subCtx.Member = m
 	payload, err := v.inner.ExtractTagValidations(subCtx, *tag.ValueTag)
 	if err != nil {
 		return Validations{}, err
 	}
 	wrap := subfieldWrapper(ctx.Type, m, name)
 	// Opacity is known only once every tag has been read, so the rest waits.
-	return Validations{Deferred: []DeferredGen{Deferred(ThisContext, func() (Validations, error) {
+	return deferTo(ThisContext, func() (Validations, error) {
 		var all Validations
 		all.Add(payload)
 		if !markedOpaque(ctx) {
@@ -86,7 +70,7 @@ func (v *subfieldTag) GetValidations(ctx Context, tag codetags.Tag) (Validations
 			}
 		}
 		return out, nil
-	})}}, nil
+	}), nil
 }
 
 // subfieldWrapper returns the wrapping of a validation of member m (JSON
@@ -163,8 +147,6 @@ func quietGates(v Validations) Validations {
 	return out
 }
 
-const tagOpaqueTypeName = "k8s:opaqueType"
-
 // markedOpaque reports whether the field of ctx, or its type, carries
 // +k8s:opaqueType, directly or inside tags that keep the context (such as
 // +k8s:alpha).
@@ -193,7 +175,7 @@ func markedOpaque(ctx Context) bool {
 }
 
 // contextChangingTags evaluate their payload somewhere else.
-var contextChangingTags = sets.New("k8s:eachVal", "k8s:eachKey", tagSubfield, tagItem)
+var contextChangingTags = sets.New(tagEachVal, tagEachKey, tagSubfield, tagItem)
 
 func commentsSayOpaque(lines []string) bool {
 	for _, group := range codetags.Extract("+", lines) {
@@ -203,7 +185,7 @@ func commentsSayOpaque(lines []string) bool {
 		}
 		for _, t := range tags {
 			for c := &t; c != nil && !contextChangingTags.Has(c.Name); c = c.ValueTag {
-				if c.Name == tagOpaqueTypeName {
+				if c.Name == tnOpaqueType {
 					return true
 				}
 			}
@@ -213,19 +195,10 @@ func commentsSayOpaque(lines []string) bool {
 }
 
 func (v *subfieldTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            v.TagName(),
+	return describe(v, TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(v.ValidScopes()),
 		Description:    "Applies a validation to one field of a struct.",
-		Args: []TagArgDoc{{
-			Description: "<field-json-name>",
-			Type:        codetags.ArgTypeString,
-			Required:    true,
-		}},
-		Docs:             "The field is named by its JSON name; it must belong to the struct itself or to a struct embedded in it.",
-		Payloads:         []TagPayloadDoc{{Description: "<validation-tag>", Docs: "the tag applied to the named field"}},
-		PayloadsType:     codetags.ValueTypeTag,
-		PayloadsRequired: true,
-	}
+		Args:           []TagArgDoc{requiredArg("<field-json-name>")},
+		Docs:           "The field is named by its JSON name; it must belong to the struct itself or to a struct embedded in it.",
+	}.withPayload(codetags.ValueTypeTag, "<validation-tag>", "the tag applied to the named field"))
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/gengo/v2/codetags"
 	"k8s.io/gengo/v2/types"
@@ -22,11 +21,11 @@ const (
 
 func init() {
 	for _, ft := range []fixedTag{
-		{name: tnValidateTrue, pass: true, level: TagStabilityLevelAlpha},
-		{name: tnValidateFalse, level: TagStabilityLevelAlpha},
-		{name: tnValidateError, fail: true, level: TagStabilityLevelAlpha},
-		{name: tnValidateTrueAlpha, pass: true, level: TagStabilityLevelAlpha},
-		{name: tnValidateTrueBeta, pass: true, level: TagStabilityLevelBeta},
+		{tagSpec: tagSpec{tnValidateTrue, valueScopes}, pass: true, level: TagStabilityLevelAlpha},
+		{tagSpec: tagSpec{tnValidateFalse, valueScopes}, level: TagStabilityLevelAlpha},
+		{tagSpec: tagSpec{tnValidateError, valueScopes}, fail: true, level: TagStabilityLevelAlpha},
+		{tagSpec: tagSpec{tnValidateTrueAlpha, valueScopes}, pass: true, level: TagStabilityLevelAlpha},
+		{tagSpec: tagSpec{tnValidateTrueBeta, valueScopes}, pass: true, level: TagStabilityLevelBeta},
 	} {
 		Register(func() TagValidator { return ft })
 	}
@@ -34,16 +33,10 @@ func init() {
 
 // fixedTag calls the runtime's FixedResult with a set outcome.
 type fixedTag struct {
-	name  string
+	tagSpec
 	pass  bool // the check passes
 	fail  bool // generation fails
 	level TagStabilityLevel
-}
-
-func (fixedTag) Init(Config)        {}
-func (ft fixedTag) TagName() string { return ft.name }
-func (fixedTag) ValidScopes() sets.Set[Scope] {
-	return sets.New(ScopeType, ScopeField, ScopeListVal, ScopeMapKey, ScopeMapVal)
 }
 
 func (ft fixedTag) GetValidations(_ Context, tag codetags.Tag) (Validations, error) {
@@ -93,12 +86,7 @@ func fixedFlags(list string) (FunctionFlags, error) {
 }
 
 func (ft fixedTag) Docs() TagDoc {
-	doc := TagDoc{
-		Tag:            ft.name,
-		StabilityLevel: ft.level,
-		Scopes:         sets.List(ft.ValidScopes()),
-		PayloadsType:   codetags.ValueTypeString,
-	}
+	doc := describe(ft, TagDoc{StabilityLevel: ft.level, PayloadsType: codetags.ValueTypeString})
 	if ft.fail {
 		doc.Description = "Makes code generation fail; for tests."
 		doc.Payloads = []TagPayloadDoc{{Description: "<string>", Docs: "Quoted in the generator's error."}}
@@ -112,21 +100,12 @@ func (ft fixedTag) Docs() TagDoc {
 		{Description: "<none>"},
 		{Description: "<string>", Docs: "A message carried into the generated call."},
 	}
-	doc.Args = []TagArgDoc{{
-		Name:        "flags",
-		Description: "<comma-separated-list-of-flag-string>",
-		Docs:        "Any of ShortCircuit and NonError.",
-		Type:        codetags.ArgTypeString,
-	}, {
-		Name:        "typeArg",
-		Description: "<string>",
-		Docs:        "The value type (not a pointer) to give the generated call as its type argument.",
-		Type:        codetags.ArgTypeString,
-	}, {
-		Name:        "cohort",
-		Description: "<string>",
-		Docs:        "Groups this check with others of the same cohort name.",
-		Type:        codetags.ArgTypeString,
-	}}
+	flags := stringArg("flags", "Any of ShortCircuit and NonError.")
+	flags.Description = "<comma-separated-list-of-flag-string>"
+	doc.Args = []TagArgDoc{
+		flags,
+		stringArg("typeArg", "The value type (not a pointer) to give the generated call as its type argument."),
+		stringArg("cohort", "Groups this check with others of the same cohort name."),
+	}
 	return doc
 }

@@ -89,12 +89,9 @@ func ParseInt(s string) (int, error) {
 
 // ParseSignedInt parses a canonical decimal that fits in bits (8 to 64).
 func ParseSignedInt(s string, bits int) (int64, error) {
-	n, err := strconv.ParseInt(s, 10, 64)
+	n, err := parseCanonical(s, "int", strconv.ParseInt, strconv.FormatInt)
 	if err != nil {
-		return 0, fmt.Errorf("parsing %q as int: %w", s, err)
-	}
-	if strconv.FormatInt(n, 10) != s {
-		return 0, fmt.Errorf("%q is not a valid int value", s)
+		return 0, err
 	}
 	if bits < 64 {
 		lo, hi := int64(-1)<<(bits-1), int64(1)<<(bits-1)-1
@@ -107,15 +104,25 @@ func ParseSignedInt(s string, bits int) (int64, error) {
 
 // ParseUnsignedInt parses a canonical decimal that fits in bits unsigned.
 func ParseUnsignedInt(s string, bits int) (uint64, error) {
-	n, err := strconv.ParseUint(s, 10, 64)
+	n, err := parseCanonical(s, "uint", strconv.ParseUint, strconv.FormatUint)
 	if err != nil {
-		return 0, fmt.Errorf("parsing %q as uint: %w", s, err)
-	}
-	if strconv.FormatUint(n, 10) != s {
-		return 0, fmt.Errorf("%q is not a valid uint value", s)
+		return 0, err
 	}
 	if hi := uint64(math.MaxUint64) >> (64 - bits); n > hi {
 		return 0, fmt.Errorf("value %d does not fit in uint%d (range [0, %d])", n, bits, hi)
+	}
+	return n, nil
+}
+
+// parseCanonical parses s as a 64-bit decimal and accepts it only as
+// format writes it back.
+func parseCanonical[T int64 | uint64](s, kind string, parse func(string, int, int) (T, error), format func(T, int) string) (T, error) {
+	n, err := parse(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("parsing %q as %s: %w", s, kind, err)
+	}
+	if format(n, 10) != s {
+		return 0, fmt.Errorf("%q is not a valid %s value", s, kind)
 	}
 	return n, nil
 }

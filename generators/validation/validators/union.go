@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/gengo/v2/codetags"
 	"k8s.io/gengo/v2/parser/tags"
@@ -20,8 +19,12 @@ const (
 )
 
 func init() {
-	Register(func() TagValidator { return &unionDiscriminatorTag{} })
-	Register(func() TagValidator { return &unionMemberTag{} })
+	Register(func() TagValidator {
+		return &unionDiscriminatorTag{runSpec(tagUnionDiscriminator, ScopeField, ScopeListVal)}
+	})
+	for _, fl := range []unionFlavor{unionMembers, zeroOrOneMembers} {
+		Register(func() TagValidator { return &unionMemberTag{runSpec(fl.tag, ScopeField, ScopeListVal), fl} })
+	}
 }
 
 // unionDef is one union: struct fields (with an optional discriminator)
@@ -66,17 +69,11 @@ func optionalArg(tag codetags.Tag, name string) string {
 }
 
 // unionDiscriminatorTag is +k8s:unionDiscriminator.
-type unionDiscriminatorTag struct{ s *runShared }
-
-func (v *unionDiscriminatorTag) Init(cfg Config) { v.s = cfg.shared }
-func (*unionDiscriminatorTag) TagName() string   { return tagUnionDiscriminator }
-func (*unionDiscriminatorTag) ValidScopes() sets.Set[Scope] {
-	return sets.New(ScopeField, ScopeListVal)
-}
+type unionDiscriminatorTag struct{ runTag }
 
 func (v *unionDiscriminatorTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
 	if t := NonPointer(NativeType(ctx.Type)); t != types.String {
-		return Validations{}, fmt.Errorf("only strings may be union discriminators, not %s", typeChain(ctx.Type, t))
+		return Validations{}, fmt.Errorf("only strings may be union discriminators, not %s", typeTrail(ctx.Type, t))
 	}
 	if ctx.Member == nil {
 		return Validations{}, fmt.Errorf("a union discriminator must be a struct field")
@@ -89,58 +86,58 @@ func (v *unionDiscriminatorTag) GetValidations(ctx Context, tag codetags.Tag) (V
 }
 
 func (v *unionDiscriminatorTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            v.TagName(),
+	return describe(v, TagDoc{
 		StabilityLevel: TagStabilityLevelBeta,
-		Scopes:         sets.List(v.ValidScopes()),
 		Description:    "Marks the field that says which member of a union is set.",
 		Args:           []TagArgDoc{unionNameArg},
-	}
+	})
 }
 
-var unionNameArg = TagArgDoc{
-	Name:        "union",
-	Description: "<string>",
-	Docs:        "which union, when the struct has several",
-	Type:        codetags.ArgTypeString,
+var unionNameArg = stringArg("union", "which union, when the struct has several")
+
+// memberNameArg documents the memberName argument of a union member.
+func memberNameArg(docs string) TagArgDoc {
+	a := stringArg("memberName", docs)
+	a.Default = "the field's name"
+	return a
 }
 
-// unionMemberTag is +k8s:unionMember.
-type unionMemberTag struct{ s *runShared }
+// unionMembers is +k8s:unionMember.
+var unionMembers = unionFlavor{
+	varPrefix: "unionMembershipFor",
+	tag:       tagUnionMember,
+	plain:     rtFunc("Union"),
+	disc:      rtFunc("DiscriminatedUnion"),
+	origin:    "union",
+	doc: TagDoc{
+		StabilityLevel: TagStabilityLevelStable,
+		Description:    "Marks a field as one member of a union.",
+		Args:           []TagArgDoc{unionNameArg, memberNameArg("the discriminator value that selects this member")},
+	},
+}
 
-func (v *unionMemberTag) Init(cfg Config)            { v.s = cfg.shared }
-func (*unionMemberTag) TagName() string              { return tagUnionMember }
-func (*unionMemberTag) ValidScopes() sets.Set[Scope] { return sets.New(ScopeField, ScopeListVal) }
+// unionMemberTag is +k8s:unionMember or +k8s:zeroOrOneOfMember.
+type unionMemberTag struct {
+	runTag
+	flavor unionFlavor
+}
 
 func (v *unionMemberTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
-	if err := addUnionMember(v.s.unions, ctx, tag); err != nil {
+	all := v.s.unionsFor(v.flavor)
+	if err := addUnionMember(all, ctx, tag); err != nil {
 		return Validations{}, err
 	}
-	return Validations{Deferred: []DeferredGen{Deferred(ParentContext, func() (Validations, error) {
-		return unionChecks(v.s.unions, ctx, unionFlavor{
-			varPrefix: "unionMembershipFor",
-			tag:       tagUnionMember,
-			plain:     rtFunc("Union"),
-			disc:      rtFunc("DiscriminatedUnion"),
-			origin:    "union",
-		})
-	})}}, nil
+	return deferTo(ParentContext, func() (Validations, error) { return unionChecks(all, ctx, v.flavor) }), nil
 }
 
-func (v *unionMemberTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            v.TagName(),
-		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(v.ValidScopes()),
-		Description:    "Marks a field as one member of a union.",
-		Args: []TagArgDoc{unionNameArg, {
-			Name:        "memberName",
-			Description: "<string>",
-			Docs:        "the discriminator value that selects this member",
-			Default:     "the field's name",
-			Type:        codetags.ArgTypeString,
-		}},
+func (v *unionMemberTag) Docs() TagDoc { return describe(v, v.flavor.doc) }
+
+// unionsFor returns the unions, by owner path, that members of fl join.
+func (s *runShared) unionsFor(fl unionFlavor) map[string]unionsOf {
+	if fl.tag == tagZeroOrOneOfMember {
+		return s.zeroOrOne
 	}
+	return s.unions
 }
 
 // addUnionMember records a union member: a struct field, or a list item
@@ -202,6 +199,7 @@ type unionFlavor struct {
 	tag         string
 	plain, disc types.Name
 	origin      string
+	doc         TagDoc // without name and scopes
 }
 
 // unionChecks writes, once, the checks of the unions whose member ctx is.
@@ -324,12 +322,4 @@ func itemPresenceFunc(list, elem *types.Type, sel []ListSelectorTerm) (FunctionL
 		Results:    []ParamResult{{Type: types.Bool}},
 		Body:       fmt.Sprintf("for i := range list {\n\tif %s {\n\t\treturn true\n\t}\n}\nreturn false", cond),
 	}, nil
-}
-
-// typeChain shows a type and, if different, what it resolves to.
-func typeChain(from, to *types.Type) string {
-	if from == to {
-		return from.String()
-	}
-	return from.String() + " -> " + to.String()
 }

@@ -13,7 +13,9 @@ import (
 const tagUpdate = "k8s:update"
 
 func init() {
-	Register(func() TagValidator { return &updateTag{pending: map[string]*pendingUpdate{}} })
+	Register(func() TagValidator {
+		return &updateTag{runTag: runSpec(tagUpdate, ScopeField, ScopeListVal, ScopeMapVal), pending: map[string]*pendingUpdate{}}
+	})
 }
 
 // updateRule is one +k8s:update constraint, in the order of the runtime's
@@ -40,15 +42,8 @@ type pendingUpdate struct {
 
 // updateTag is +k8s:update.
 type updateTag struct {
-	s       *runShared
+	runTag
 	pending map[string]*pendingUpdate // by field path
-}
-
-func (v *updateTag) Init(cfg Config) { v.s = cfg.shared }
-func (*updateTag) TagName() string   { return tagUpdate }
-
-func (*updateTag) ValidScopes() sets.Set[Scope] {
-	return sets.New(ScopeField, ScopeListVal, ScopeMapVal)
 }
 
 func (v *updateTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, error) {
@@ -71,9 +66,7 @@ func (v *updateTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, 
 	if err := checkUpdateRules(ctx.Type, pu.rules); err != nil {
 		return Validations{}, err
 	}
-	return Validations{Deferred: []DeferredGen{Deferred(ThisContext, func() (Validations, error) {
-		return v.flush(ctx)
-	})}}, nil
+	return deferTo(ThisContext, func() (Validations, error) { return v.flush(ctx) }), nil
 }
 
 // forItem handles +k8s:update on list or map items, where only NoModify
@@ -232,10 +225,8 @@ func markLevel(v *Validations, level ValidationStabilityLevel) {
 }
 
 func (v *updateTag) Docs() TagDoc {
-	return TagDoc{
-		Tag:            v.TagName(),
+	return describe(v, TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
-		Scopes:         sets.List(v.ValidScopes()),
 		PayloadsType:   codetags.ValueTypeString,
 		Description: "Limits how a field may change on update. NoSet forbids giving a value to an unset field, " +
 			"NoUnset forbids clearing a set one, NoModify forbids changing a set value (setting and clearing stay allowed), " +
@@ -245,5 +236,5 @@ func (v *updateTag) Docs() TagDoc {
 			"or unique, map items by their keys. Non-pointer structs are never unset, so only NoModify applies to them. " +
 			"Lists and maps do not take NoModify; use +k8s:eachVal=+k8s:update=NoModify to freeze their items, " +
 			"which for lists needs listType=map or unique=map.",
-	}
+	})
 }
