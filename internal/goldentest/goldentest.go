@@ -183,6 +183,13 @@ func runOurs(t *testing.T, dir string, ours Command, args []string) {
 	}
 }
 
+// RunTool runs upstream's tool, built from the module proxy, in dir: for
+// a case's Upstream func.
+func RunTool(t *testing.T, dir, tool string, args ...string) {
+	t.Helper()
+	runUpstream(t, dir, tool, args)
+}
+
 func runUpstream(t *testing.T, dir, tool string, args []string) {
 	t.Helper()
 	bin := installed(t, tool)
