@@ -38,7 +38,7 @@ func TestGolden(t *testing.T) {
 				"--report-filename", os.DevNull, "./" + rel + "/..."}, deps...)...)
 			cmd := exec.Command("go", "run", "./kubeopenapi")
 			cmd.Dir = root
-			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+			cmd.Env = goldentest.UpstreamEnv(t) // openapi-gen's private module cache is another
 			cmd.Stderr = os.Stderr
 			out, err := cmd.Output()
 			if err != nil {

@@ -58,9 +58,9 @@ type Case struct {
 	// case's testdata/<Name>/, if any, are laid over it, adding or
 	// replacing files of the same path.
 	Input string
-	// Tool is upstream's command, such as "deepcopy-gen". It must write
-	// only below the input: run as root, a tool that writes into the
-	// packages it depends on (go-to-protobuf) changes the module cache.
+	// Tool is upstream's command, such as "deepcopy-gen". It runs in
+	// UpstreamEnv: run as root against the real module cache, a tool that
+	// writes into the packages it depends on would change that cache.
 	Tool string
 	// Args are the command line, run at the module root. In each, {dir}
 	// is the input's path from the root and {pkg} its import path.
@@ -195,10 +195,26 @@ func runUpstream(t *testing.T, dir, tool string, args []string) {
 	bin := installed(t, tool)
 	cmd := exec.Command(filepath.Join(bin, tool), args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Env = UpstreamEnv(t)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("upstream %s %v: %v\n%s", tool, args, err, out)
 	}
+}
+
+// UpstreamEnv is the environment to run upstream's tools and programs in.
+// Their module cache is a private one below t.TempDir(), filled from the
+// downloads of the real one (then the proxy): a tool that writes into the
+// packages it reads (openapi-gen's model name files of its dependencies,
+// go-to-protobuf's) changes only that copy.
+func UpstreamEnv(t *testing.T) []string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	downloads := filepath.Join(strings.TrimSpace(string(out)), "cache", "download")
+	return append(os.Environ(), "GOMODCACHE="+filepath.Join(t.TempDir(), "mod"),
+		"GOPROXY=file://"+filepath.ToSlash(downloads)+",https://proxy.golang.org", "GOFLAGS=-mod=mod -modcacherw", "GOWORK=off")
 }
 
 // bins holds each upstream tool built in this process, by name.
