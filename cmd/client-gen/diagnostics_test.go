@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/paritytest"
 	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
@@ -73,13 +74,13 @@ func TestMarkerWarningsAsUpstream(t *testing.T) {
 				"--input-base", "client.example/diagnostics/" + name, "--input", input}
 			runUpstream(t, dir, args...)
 			root := filepath.Join(dir, "out")
-			upstream, _ := takeGenerated(t, root)
+			upstream, _ := paritytest.TakeGenerated(t, root, tool)
 			t.Chdir(dir)
 			var stderr bytes.Buffer
 			if code := run(args, io.Discard, &stderr); code != 0 || stderr.String() != string(want) {
 				t.Errorf("exit %d, stderr:\n%s\nwant exit 0 and:\n%s", code, stderr.String(), want)
 			}
-			compareTree(t, root, upstream, nil)
+			paritytest.Compare(t, root, upstream)
 			os.RemoveAll(root)
 			stderr.Reset()
 			code := run(append([]string{"--strict"}, args...), io.Discard, &stderr)

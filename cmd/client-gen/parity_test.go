@@ -19,7 +19,7 @@ func TestParityClientGo(t *testing.T) {
 		t.Fatalf("kubernetes/scheme/register.go adds %d group versions, expected 55", len(inputs))
 	}
 	header := refmodtest.Lines(t, filepath.Join(refmodtest.Download(t, "k8s.io/api@v0.37.2"), "core/v1/zz_generated.deepcopy.go"), 4, 18)
-	shipped, handWritten := takeGenerated(t, root)
+	shipped, handWritten := paritytest.TakeGenerated(t, root, tool)
 	if len(shipped) != 605 || len(handWritten) != 29 { // 26 Go files and 3 OWNERS
 		t.Fatalf("client-go's kubernetes/ has %d generated and %d other files, expected 605 and 29", len(shipped), len(handWritten))
 	}
@@ -30,7 +30,7 @@ func TestParityClientGo(t *testing.T) {
 		args = append(args, "--input", in)
 	}
 	ours(t, dir, args...)
-	compareTree(t, root, shipped, handWritten)
+	paritytest.Compare(t, root, shipped, handWritten)
 }
 
 // TestParitySampleAPIServer regenerates sample-apiserver's clientset with
@@ -38,7 +38,7 @@ func TestParityClientGo(t *testing.T) {
 func TestParitySampleAPIServer(t *testing.T) {
 	dir := refmodtest.Copy(t, "k8s.io/sample-apiserver@v0.37.2")
 	root := filepath.Join(dir, "pkg/generated/clientset")
-	shipped, handWritten := takeGenerated(t, root)
+	shipped, handWritten := paritytest.TakeGenerated(t, root, tool)
 	if len(shipped) != 22 || len(handWritten) != 0 {
 		t.Fatalf("sample-apiserver's clientset has %d generated and %d hand-written files, expected 22 and 0", len(shipped), len(handWritten))
 	}
@@ -51,7 +51,7 @@ func TestParitySampleAPIServer(t *testing.T) {
 		"--clientset-name", "versioned", "--apply-configuration-package", "k8s.io/sample-apiserver/pkg/generated/applyconfiguration",
 		"--input-base", apis, "--plural-exceptions", "", "--prefers-protobuf=false",
 		"--input", "wardle/v1alpha1", "--input", "wardle/v1beta1")
-	compareTree(t, root, shipped, handWritten)
+	paritytest.Compare(t, root, shipped, handWritten)
 }
 
 // TestParityMetrics regenerates k8s.io/metrics' clientset with what its
@@ -61,7 +61,7 @@ func TestParitySampleAPIServer(t *testing.T) {
 func TestParityMetrics(t *testing.T) {
 	dir := refmodtest.Copy(t, "k8s.io/metrics@v0.37.2")
 	root := filepath.Join(dir, "pkg/client")
-	shipped, handWritten := takeGenerated(t, root)
+	shipped, handWritten := paritytest.TakeGenerated(t, root, tool)
 	if len(shipped) != 33 || len(handWritten) != 12 {
 		t.Fatalf("metrics' pkg/client has %d generated and %d hand-written files, expected 33 and 12", len(shipped), len(handWritten))
 	}
@@ -75,5 +75,5 @@ func TestParityMetrics(t *testing.T) {
 		"--input-base", apis, "--plural-exceptions", "", "--prefers-protobuf=true",
 		"--lint-rules", "known-tags-only,require-explicit-disablement",
 		"--input", "metrics/v1", "--input", "metrics/v1alpha1", "--input", "metrics/v1beta1")
-	compareTree(t, root, shipped, handWritten)
+	paritytest.Compare(t, root, shipped, handWritten)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/paritytest"
 	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
@@ -70,12 +71,12 @@ func TestUpstreamFeatures(t *testing.T) {
 			args := featureArgs(dir, r.args, header)
 			runUpstream(t, dir, args...)
 			root := filepath.Join(dir, "client")
-			want, keep := takeGenerated(t, root)
+			want, keep := paritytest.TakeGenerated(t, root, tool)
 			if len(want) == 0 {
 				t.Fatal("upstream generated nothing")
 			}
 			ours(t, dir, args...)
-			compareTree(t, root, want, keep)
+			paritytest.Compare(t, root, want, keep)
 		})
 	}
 }
@@ -89,9 +90,9 @@ func TestDisabledPackage(t *testing.T) {
 		"--input", "things/v1", "--input", "core/v1"}, "")
 	runUpstream(t, dir, args...)
 	root := filepath.Join(dir, "client")
-	want, keep := takeGenerated(t, root)
+	want, keep := paritytest.TakeGenerated(t, root, tool)
 	ours(t, dir, append(args, "--input", "disabled/v1")...)
-	compareTree(t, root, want, keep)
+	paritytest.Compare(t, root, want, keep)
 }
 
 // TestDeterminism generates the features with one and with eight threads,
@@ -105,7 +106,7 @@ func TestDeterminism(t *testing.T) {
 	reordered := featureArgs(dir, []string{"--clientset-name", "versioned", "--apply-configuration-package", "client.example/features/client/applyconfiguration",
 		"--plural-exceptions", "Endpoints:Endpoints", "--prefers-protobuf", "--input-base", featuresBase,
 		"--input", "empty/v1", "--input", "things/v1", "--input", "core/v1", "--input", "other/v1alpha1", "--input", "things/v2"}, "boilerplate.go.txt")
-	var runs []tree
+	var runs []map[string][]byte
 	for i, procs := range []int{1, 8, 8} {
 		prev := runtime.GOMAXPROCS(procs)
 		if i == 2 {
@@ -113,7 +114,7 @@ func TestDeterminism(t *testing.T) {
 		}
 		ours(t, dir, args...)
 		runtime.GOMAXPROCS(prev)
-		got, _ := takeGenerated(t, root)
+		got, _ := paritytest.TakeGenerated(t, root, tool)
 		runs = append(runs, got)
 	}
 	for i := range runs[1:] {
@@ -143,7 +144,7 @@ func TestWarningsAsUpstream(t *testing.T) {
 		"--input-base", featuresBase, "--input", "things/v1,things/v2"}, "boilerplate.go.txt")
 	runUpstream(t, dir, args...)
 	root := filepath.Join(dir, "client")
-	want, keep := takeGenerated(t, root)
+	want, keep := paritytest.TakeGenerated(t, root, tool)
 	wantWarnings := "warning: --included-types-overrides names things.example.com/v1/Nothing, but package client.example/features/apis/things/v1 has no type Nothing; the name has no effect\n" +
 		"warning: package client.example/features/apis/things/v2 has no +groupName, but client.example/features/apis/things/v1, the first version of its group, has +groupName=things.example.com; its client uses that group\n"
 	for _, strict := range []bool{true, false} {
@@ -159,9 +160,9 @@ func TestWarningsAsUpstream(t *testing.T) {
 		if !strict {
 			continue
 		}
-		if gen, _ := takeGenerated(t, root); len(gen) != 0 {
+		if gen, _ := paritytest.TakeGenerated(t, root, tool); len(gen) != 0 {
 			t.Errorf("--strict failed the run but wrote %d files", len(gen))
 		}
 	}
-	compareTree(t, root, want, keep)
+	paritytest.Compare(t, root, want, keep)
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/paritytest"
 	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
@@ -26,7 +27,7 @@ func TestCoverageFixturesAsUpstream(t *testing.T) {
 		"--test-allowlist", "coverage/allowlist.yaml", "./coverage/...",
 	}
 	refmodtest.RunUpstream(t, "validation-gen", dir, args...)
-	want := takeGenerated(t, dir)
+	want, _ := paritytest.Split(t, dir, generated)
 	fixtures := 0
 	for p := range want {
 		if rel, _ := filepath.Rel(dir, p); filepath.Dir(filepath.Dir(filepath.Dir(rel))) == "out" {
@@ -41,7 +42,7 @@ func TestCoverageFixturesAsUpstream(t *testing.T) {
 	if code := run(append([]string{"-C", dir}, args...), io.Discard, &stderr); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr.String())
 	}
-	compareGenerated(t, dir, want)
+	paritytest.CompareMatching(t, dir, want, generated)
 }
 
 // TestReadonlyPatternsAsUpstream names read-only packages by patterns
@@ -60,7 +61,7 @@ func TestReadonlyPatternsAsUpstream(t *testing.T) {
 			args := []string{"--go-header-file", "coverage/boilerplate.go.txt", "--output-file", outputName,
 				"--readonly-pkg", pattern, "./readonly/user"}
 			refmodtest.RunUpstream(t, "validation-gen", dir, args...)
-			want := takeGenerated(t, dir)
+			want, _ := paritytest.Split(t, dir, generated)
 			if len(want) != 1 {
 				t.Fatalf("upstream wrote %d files, want 1", len(want))
 			}
@@ -68,7 +69,7 @@ func TestReadonlyPatternsAsUpstream(t *testing.T) {
 			if code := run(append([]string{"-C", dir}, args...), io.Discard, &stderr); code != 0 {
 				t.Fatalf("exit %d:\n%s", code, stderr.String())
 			}
-			compareGenerated(t, dir, want)
+			paritytest.CompareMatching(t, dir, want, generated)
 		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apigen-dev/apigen/internal/paritytest"
 	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
@@ -32,7 +33,7 @@ func TestLintAsUpstream(t *testing.T) {
 		t.Skip("runs upstream over the whole corpus")
 	}
 	_, tests, _ := outputTests(t)
-	takeGenerated(t, tests)
+	paritytest.Split(t, tests, generated)
 	err := filepath.WalkDir(tests, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
 			return err

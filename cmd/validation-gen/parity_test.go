@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/apigen-dev/apigen/generators/validation/validators"
+	"github.com/apigen-dev/apigen/internal/paritytest"
 	"github.com/apigen-dev/apigen/internal/refmodtest"
 	"github.com/apigen-dev/apigen/output"
 )
@@ -23,32 +23,10 @@ const (
 	testsModule = "k8s.io/code-generator@v0.37.2"
 )
 
-// takeGenerated removes the files validation-gen writes below root (the
-// validations, their fixture tests and coverage tests) and returns them.
-func takeGenerated(t *testing.T, root string) map[string][]byte {
-	t.Helper()
-	return refmodtest.TakeMatching(t, root, func(name string) bool { return strings.HasPrefix(name, "zz_generated.validations") })
-}
-
-// compareGenerated fails t for each file of want that is missing or
-// differs, and for each generated file below root that want lacks.
-func compareGenerated(t *testing.T, root string, want map[string][]byte) {
-	t.Helper()
-	for p, w := range want {
-		got, err := os.ReadFile(p)
-		switch {
-		case err != nil:
-			t.Errorf("%s: not generated", p)
-		case !bytes.Equal(got, w):
-			t.Errorf("%s differs from upstream:\n%s", p, refmodtest.FirstLines(got, w))
-		}
-	}
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasPrefix(d.Name(), "zz_generated.validations") && want[p] == nil {
-			t.Errorf("%s: generated, but upstream has no such file", p)
-		}
-		return nil
-	})
+// generated picks the files validation-gen writes: the validations, their
+// fixture tests and coverage tests.
+func generated(p string, _ []byte) bool {
+	return strings.HasPrefix(filepath.Base(p), "zz_generated.validations")
 }
 
 // outputTests copies code-generator and returns it and its validation-gen
@@ -65,7 +43,7 @@ func outputTests(t *testing.T) (module, tests, header string) {
 // every file byte for byte.
 func TestParityOutputTests(t *testing.T) {
 	_, tests, header := outputTests(t)
-	shipped := takeGenerated(t, tests)
+	shipped, _ := paritytest.Split(t, tests, generated)
 	if len(shipped) < 180 {
 		t.Fatalf("output_tests ship %d generated files, expected about 188", len(shipped))
 	}
@@ -74,7 +52,7 @@ func TestParityOutputTests(t *testing.T) {
 	if code := run(args, io.Discard, &stderr); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr.String())
 	}
-	compareGenerated(t, tests, shipped)
+	paritytest.CompareMatching(t, tests, shipped, generated)
 }
 
 // tagLine finds the tags a directory's sources use.
@@ -130,7 +108,7 @@ var companions = map[string][]string{
 // must be identical.
 func TestParityByDirectory(t *testing.T) {
 	_, tests, header := outputTests(t)
-	shipped := takeGenerated(t, tests)
+	shipped, _ := paritytest.Split(t, tests, generated)
 	known := append(validators.New(validators.Config{}).Names(), coreTags...)
 	dirs := map[string]bool{}
 	for p := range shipped {
@@ -204,7 +182,7 @@ func TestOutputTestsPass(t *testing.T) {
 		t.Skip("runs go test over the whole corpus")
 	}
 	_, tests, header := outputTests(t)
-	takeGenerated(t, tests)
+	paritytest.Split(t, tests, generated)
 	var stderr bytes.Buffer
 	args := []string{"-C", tests, "--output-file", outputName, "--go-header-file", header, "./..."}
 	if code := run(args, io.Discard, &stderr); code != 0 {

@@ -9,9 +9,10 @@ import (
 
 func TestGolden(t *testing.T) {
 	goldentest.Run(t, goldentest.Case{
-		Name: "basic",
-		Tool: "applyconfiguration-gen",
-		Args: []string{"--go-header-file", goldentest.Header, "--output-dir", "{dir}/applyconfigurations", "--output-pkg", "{pkg}/applyconfigurations", "./{dir}/example/..."},
-		Ours: goldentest.Spec(applyconfig.Spec),
+		Name:  "basic",
+		Input: "basic",
+		Tool:  "applyconfiguration-gen",
+		Args:  []string{"--go-header-file", goldentest.Header, "--output-dir", "{dir}/applyconfigurations", "--output-pkg", "{pkg}/applyconfigurations", "./{dir}/example/..."},
+		Ours:  goldentest.Spec(applyconfig.Spec),
 	})
 }

@@ -9,9 +9,10 @@ import (
 
 func TestGolden(t *testing.T) {
 	goldentest.Run(t, goldentest.Case{
-		Name: "basic",
-		Tool: "defaulter-gen",
-		Args: []string{"--go-header-file", goldentest.Header, "--output-file", "zz_generated.defaults.go", "./{dir}/..."},
-		Ours: goldentest.Spec(defaulter.Spec),
+		Name:  "basic",
+		Input: "basic",
+		Tool:  "defaulter-gen",
+		Args:  []string{"--go-header-file", goldentest.Header, "--output-file", "zz_generated.defaults.go", "./{dir}/..."},
+		Ours:  goldentest.Spec(defaulter.Spec),
 	})
 }

@@ -9,8 +9,9 @@ import (
 
 func TestGolden(t *testing.T) {
 	goldentest.Run(t, goldentest.Case{
-		Name: "basic",
-		Tool: "informer-gen",
+		Name:  "basic",
+		Input: "basic",
+		Tool:  "informer-gen",
 		Args: []string{"--go-header-file", goldentest.Header,
 			"--output-dir", "{dir}/informers", "--output-pkg", "{pkg}/informers",
 			"--versioned-clientset-package", "{pkg}/clientset/versioned",

@@ -9,8 +9,9 @@ import (
 
 func TestGolden(t *testing.T) {
 	goldentest.Run(t, goldentest.Case{
-		Name: "basic",
-		Tool: "lister-gen",
+		Name:  "basic",
+		Input: "basic",
+		Tool:  "lister-gen",
 		Args: []string{"--go-header-file", goldentest.Header,
 			"--output-dir", "{dir}/listers", "--output-pkg", "{pkg}/listers", "./{dir}/example/..."},
 		Ours: goldentest.Spec(lister.Spec),

@@ -15,8 +15,9 @@ import (
 // are compared.
 func TestGolden(t *testing.T) {
 	goldentest.Run(t, goldentest.Case{
-		Name: "basic",
-		Tool: "openapi-gen",
+		Name:  "basic",
+		Input: "basic",
+		Tool:  "openapi-gen",
 		Args: []string{"--go-header-file", goldentest.Header, "--output-file", "zz_generated.openapi.go",
 			"--output-dir", "openapi", "--output-pkg", goldentest.Module + "/openapi",
 			"--output-model-name-file", "zz_generated.model_name.go", "./{dir}/..."},

@@ -9,9 +9,10 @@ import (
 
 func TestGolden(t *testing.T) {
 	goldentest.Run(t, goldentest.Case{
-		Name: "basic",
-		Tool: "openapi-gen",
-		Args: []string{"--go-header-file", goldentest.Header, "--output-dir", "{dir}/openapi", "--output-pkg", "{pkg}/openapi", "--output-file", "zz_generated.openapi.go", "./{dir}/example/..."},
-		Ours: goldentest.Spec(openapi.Spec),
+		Name:  "basic",
+		Input: "basic",
+		Tool:  "openapi-gen",
+		Args:  []string{"--go-header-file", goldentest.Header, "--output-dir", "{dir}/openapi", "--output-pkg", "{pkg}/openapi", "--output-file", "zz_generated.openapi.go", "./{dir}/example/..."},
+		Ours:  goldentest.Spec(openapi.Spec),
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"maps"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -47,7 +48,10 @@ func Document(title, version string, defs map[string]spec.Schema) (*openapi3.T, 
 		Paths:      openapi3.NewPaths(),
 		Components: &openapi3.Components{Schemas: schemas},
 	}
-	if err := doc.Validate(context.Background()); err != nil {
+	// Defaults are not checked against their schemas: Kubernetes' default
+	// {} for a struct is valid once the struct's own field defaults apply,
+	// which kin-openapi does not do, and upstream's documents carry it.
+	if err := doc.Validate(context.Background(), openapi3.DisableSchemaDefaultsValidation()); err != nil {
 		return nil, fmt.Errorf("the OpenAPI document is not valid: %w", err)
 	}
 	return doc, nil
@@ -84,7 +88,13 @@ func (c *converter) ref(r spec.Ref) *openapi3.SchemaRef {
 
 func (c *converter) schema(s spec.Schema) *openapi3.SchemaRef {
 	if s.Ref.String() != "" {
-		return c.ref(s.Ref)
+		if reflect.DeepEqual(s, spec.Schema{SchemaProps: spec.SchemaProps{Ref: s.Ref}}) {
+			return c.ref(s.Ref)
+		}
+		// A reference has no siblings in OpenAPI 3.0: as kube-openapi's
+		// builder3 does, the schema keeps them and refers through allOf.
+		ref := spec.Schema{SchemaProps: spec.SchemaProps{Ref: s.Ref}}
+		s.Ref, s.AllOf = spec.Ref{}, []spec.Schema{ref}
 	}
 	out := &openapi3.Schema{
 		Title:       s.Title,
@@ -216,7 +226,8 @@ func restName(name string) string {
 // renameRefs rewrites every reference in s to the dotted names.
 func renameRefs(s spec.Schema) spec.Schema {
 	if ref := s.Ref.String(); ref != "" {
-		return *spec.RefSchema("#/definitions/" + restName(openapi.RefName(ref)))
+		s.Ref = spec.MustCreateRef("#/definitions/" + restName(openapi.RefName(ref)))
+		return s
 	}
 	props := map[string]spec.Schema{}
 	for k, p := range s.Properties {

@@ -90,3 +90,25 @@ func TestDocumentRejectsInvalidSchemas(t *testing.T) {
 		t.Error("a schema of unknown type was accepted")
 	}
 }
+
+// A reference with siblings refers through allOf and keeps them, as
+// kube-openapi's builder3 writes it; a bare reference stays bare.
+func TestDocumentWrapsRefsWithSiblings(t *testing.T) {
+	d := defs()
+	s := d["io.example.v1.Spec"]
+	main := *spec.RefSchema("#/definitions/io.example.v1.Port")
+	main.Description = "the main port"
+	s.Properties["main"] = main
+	doc, err := Document("example", "v1", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := doc.Components.Schemas["io.example.v1.Spec"].Value.Properties["main"]
+	if got.Ref != "" || got.Value.Description != "the main port" || len(got.Value.AllOf) != 1 ||
+		got.Value.AllOf[0].Ref != "#/components/schemas/io.example.v1.Port" {
+		t.Errorf("main = %+v, want allOf the Port reference with its description", got.Value)
+	}
+	if ref := doc.Components.Schemas["io.example.v1.Spec"].Value.Properties["ports"].Value.Items.Ref; ref != "#/components/schemas/io.example.v1.Port" {
+		t.Errorf("ports' items refer to %q", ref)
+	}
+}

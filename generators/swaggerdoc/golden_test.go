@@ -13,9 +13,10 @@ import (
 // its genswaggertypedocs, as hack/update-codegen.sh runs them.
 func TestGolden(t *testing.T) {
 	goldentest.Run(t, goldentest.Case{
-		Name: "basic",
-		Tool: "genswaggertypedocs",
-		Args: []string{"--go-header-file", goldentest.Header, "./{dir}/..."},
+		Name:  "basic",
+		Input: "basic",
+		Tool:  "genswaggertypedocs",
+		Args:  []string{"--go-header-file", goldentest.Header, "./{dir}/..."},
 		Upstream: func(t *testing.T, root, rel string) {
 			swaggerdoctest.Script(t, swaggerdoctest.Build(t), filepath.Join(root, goldentest.Header),
 				"example.apigen.dev/v1", filepath.Join(root, rel, "example/v1"))

@@ -2,11 +2,13 @@
 // compares what it writes with golden files that upstream's tool wrote
 // over the same input with the same flags.
 //
-// A case's input is testdata/<case>/ beside the test; its goldens are
-// testdata/golden/<case>/, one file per written file, named by its path
-// below the input with ".golden" added. The test copies the input, with
-// apigen's go.mod and go.sum, into a temporary module whose import paths
-// are the repository's, and runs ours there in process. With -update it
+// A case's input is testdata/<case>/ beside the test, or a shared input
+// of this package's testdata (Case.Input) with the case's own files laid
+// over it; its goldens are testdata/golden/<case>/ beside the test, one
+// file per written file, named by its path below the input with ".golden"
+// added. The test copies the input, with apigen's go.mod and go.sum, into
+// a temporary module whose import paths are the repository's, and runs
+// ours there in process. With -update it
 // runs upstream's tool instead (built by package upstream from the module
 // proxy) and rewrites the goldens from what that wrote: a golden is never
 // our own output.
@@ -34,6 +36,9 @@ var update = flag.Bool("update", false, "rewrite the goldens by running upstream
 // Module is the import path of the repository's module.
 const Module = "github.com/apigen-dev/apigen"
 
+// sharedDir holds the shared inputs, as a slash path from the module root.
+const sharedDir = "internal/goldentest/testdata"
+
 // Header is the file every case may pass as its boilerplate header; the
 // harness writes it at the temporary module's root.
 const Header = "boilerplate.go.txt"
@@ -45,11 +50,17 @@ type Command func(args []string, stdout, stderr io.Writer) int
 
 // Case is one golden test.
 type Case struct {
-	// Name is the input's directory below testdata.
+	// Name is the case: its goldens are testdata/golden/<Name>/, and its
+	// input testdata/<Name>/, both beside the test.
 	Name string
-	// Tool is upstream's command, such as "deepcopy-gen". It must write
-	// only below the input: run as root, a tool that writes into the
-	// packages it depends on (go-to-protobuf) changes the module cache.
+	// Input, when set, names a shared input, internal/goldentest/testdata/
+	// <Input>/, which the case runs at that path instead. Files of the
+	// case's testdata/<Name>/, if any, are laid over it, adding or
+	// replacing files of the same path.
+	Input string
+	// Tool is upstream's command, such as "deepcopy-gen". It runs in
+	// UpstreamEnv: run as root against the real module cache, a tool that
+	// writes into the packages it depends on would change that cache.
 	Tool string
 	// Args are the command line, run at the module root. In each, {dir}
 	// is the input's path from the root and {pkg} its import path.
@@ -70,14 +81,21 @@ type Case struct {
 func Run(t *testing.T, c Case) {
 	t.Helper()
 	t.Setenv("APIGEN_CACHE", "off")
-	root, rel := layout(t, c.Name)
-	goldens := filepath.Join(root, filepath.FromSlash(rel), "..", "golden", c.Name)
+	root, own := layout(t, c.Name)
+	goldens := filepath.Join(root, filepath.FromSlash(own), "..", "golden", c.Name)
+	rel := own
+	if c.Input != "" {
+		rel = sharedDir + "/" + c.Input
+	}
 	args := expand(c.Args, rel)
 	upArgs := args
 	if c.UpstreamArgs != nil {
 		upArgs = expand(c.UpstreamArgs, rel)
 	}
 	tmp := copyInput(t, root, rel)
+	if c.Input != "" {
+		overlay(t, filepath.Join(root, filepath.FromSlash(own)), filepath.Join(tmp, filepath.FromSlash(rel)))
+	}
 	before := files(t, filepath.Join(tmp, rel))
 	if *update {
 		if c.Upstream != nil {
@@ -147,6 +165,15 @@ func copyInput(t *testing.T, root, rel string) string {
 	return tmp
 }
 
+// overlay copies the files below src, if it exists, to the same paths
+// below dst, replacing any there.
+func overlay(t *testing.T, src, dst string) {
+	t.Helper()
+	for name, b := range files(t, src) {
+		write(t, filepath.Join(dst, filepath.FromSlash(name)), b)
+	}
+}
+
 func runOurs(t *testing.T, dir string, ours Command, args []string) {
 	t.Helper()
 	t.Chdir(dir)
@@ -156,15 +183,38 @@ func runOurs(t *testing.T, dir string, ours Command, args []string) {
 	}
 }
 
+// RunTool runs upstream's tool, built from the module proxy, in dir: for
+// a case's Upstream func.
+func RunTool(t *testing.T, dir, tool string, args ...string) {
+	t.Helper()
+	runUpstream(t, dir, tool, args)
+}
+
 func runUpstream(t *testing.T, dir, tool string, args []string) {
 	t.Helper()
 	bin := installed(t, tool)
 	cmd := exec.Command(filepath.Join(bin, tool), args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Env = UpstreamEnv(t)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("upstream %s %v: %v\n%s", tool, args, err, out)
 	}
+}
+
+// UpstreamEnv is the environment to run upstream's tools and programs in.
+// Their module cache is a private one below t.TempDir(), filled from the
+// downloads of the real one (then the proxy): a tool that writes into the
+// packages it reads (openapi-gen's model name files of its dependencies,
+// go-to-protobuf's) changes only that copy.
+func UpstreamEnv(t *testing.T) []string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	downloads := filepath.Join(strings.TrimSpace(string(out)), "cache", "download")
+	return append(os.Environ(), "GOMODCACHE="+filepath.Join(t.TempDir(), "mod"),
+		"GOPROXY=file://"+filepath.ToSlash(downloads)+",https://proxy.golang.org", "GOFLAGS=-mod=mod -modcacherw", "GOWORK=off")
 }
 
 // bins holds each upstream tool built in this process, by name.
