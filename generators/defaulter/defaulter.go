@@ -48,24 +48,13 @@ func (g *Generator) peerPaths() []string { return load.Unvendored(g.ExtraPeerDir
 // Needs names the packages of +k8s:defaulter-gen-input and the peer
 // directories, so that they are read in the same load.
 func (g *Generator) Needs(docs map[string]markers.Set) []load.Extra {
-	var extra []load.Extra
-	active := false
-	for _, path := range slices.Sorted(maps.Keys(docs)) {
-		a := activationOf(path, docs[path])
-		if !a.enabled {
-			continue
+	return engine.PeerNeeds(docs, func(path string, s markers.Set) ([]load.Extra, bool) {
+		a := activationOf(path, s)
+		if !a.enabled || a.input == path {
+			return nil, a.enabled
 		}
-		active = true
-		if a.input != path {
-			extra = append(extra, load.Extra{Path: a.input, Pos: a.inputAt, Why: "+" + inputMarker})
-		}
-	}
-	if active {
-		for _, p := range g.peerPaths() {
-			extra = append(extra, load.Extra{Path: p, Why: "--extra-peer-dirs"})
-		}
-	}
-	return extra
+		return []load.Extra{{Path: a.input, Pos: a.inputAt, Why: "+" + inputMarker}}, true
+	}, g.peerPaths(), "--extra-peer-dirs")
 }
 
 // job is one file to write.

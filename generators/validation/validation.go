@@ -9,7 +9,6 @@ import (
 	"cmp"
 	"errors"
 	"go/token"
-	"maps"
 	"slices"
 	"strings"
 
@@ -54,24 +53,17 @@ func (g *Generator) Selects(p *model.Package) bool {
 func (g *Generator) readOnly() []string { return load.Unvendored(g.ReadOnlyPkgs) }
 
 // Needs names the +k8s:validation-gen-input packages and the read-only
-// packages, so that they are read in the same load.
+// packages, so that they are read in the same load; with no package on,
+// not the read-only ones either, as upstream's script runs no
+// validation-gen then.
 func (g *Generator) Needs(docs map[string]markers.Set) []load.Extra {
-	var extra []load.Extra
-	active := false
-	for _, path := range slices.Sorted(maps.Keys(docs)) {
-		a := activationOf(path, docs[path])
-		active = active || a.enabled
-		if a.enabled && a.input != path {
-			extra = append(extra, load.Extra{Path: a.input, Pos: a.inputAt, Why: "+" + inputTag})
+	return engine.PeerNeeds(docs, func(path string, s markers.Set) ([]load.Extra, bool) {
+		a := activationOf(path, s)
+		if !a.enabled || a.input == path {
+			return nil, a.enabled
 		}
-	}
-	if !active {
-		return extra // as upstream's script, which runs no validation-gen then
-	}
-	for _, p := range g.readOnly() {
-		extra = append(extra, load.Extra{Path: p, Why: "--readonly-pkg"})
-	}
-	return extra
+		return []load.Extra{{Path: a.input, Pos: a.inputAt, Why: "+" + inputTag}}, true
+	}, g.readOnly(), "--readonly-pkg")
 }
 
 // activation is what a package's doc.go says about validation.
