@@ -144,7 +144,8 @@ func SortedTypes(m *model.Model, p *model.Package) []*types.Type {
 // Enabled reports whether a package's switches, which may repeat, leave
 // generation on. Mixing "false" with other values is an error, as upstream
 // has it.
-func Enabled(p *model.Package, on markers.Def[bool], diags *diag.List) bool {
+func (s Switch) Enabled(p *model.Package, diags *diag.List) bool {
+	on := s.Def
 	all := on.All(p.Markers)
 	off := 0
 	for _, v := range all {
