@@ -28,3 +28,16 @@ func PeerNeeds(docs map[string]markers.Set, of func(path string, s markers.Set) 
 	}
 	return extra
 }
+
+// InputNeeds are the PeerNeeds of a generator that packages turn on with
+// a markers.Activation: each package it is on for needs its input, when
+// another package.
+func InputNeeds(docs map[string]markers.Set, enable, input markers.Def[string], peers []string, why string) []load.Extra {
+	return PeerNeeds(docs, func(path string, s markers.Set) ([]load.Extra, bool) {
+		a := markers.Activate(path, s, enable, input)
+		if !a.Enabled || a.Input == path {
+			return nil, a.Enabled
+		}
+		return []load.Extra{{Path: a.Input, Pos: a.InputAt, Why: "+" + input.Name}}, true
+	}, peers, why)
+}
