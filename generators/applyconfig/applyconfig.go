@@ -164,10 +164,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 func (g *Generator) inputs(m *model.Model, diags *diag.List) []*input {
 	var out []*input
 	byPkg := map[string]*input{}
-	for _, p := range genclient.SortedPackages(m) {
-		if !packageSwitch.Enabled(p, diags) {
-			continue
-		}
+	for p := range packageSwitch.Packages(m, diags) {
 		in := &input{pkg: p, tags: map[*types.Type]genclient.Tags{}}
 		for _, t := range sortedTypes(m, p) {
 			in.types = append(in.types, t)

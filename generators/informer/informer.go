@@ -96,10 +96,7 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) *plan {
 	}
 
 	byDir := map[string]*versionTarget{}
-	for _, p := range genclient.SortedPackages(m) {
-		if !packageSwitch.Enabled(p, diags) {
-			continue
-		}
+	for p := range packageSwitch.Packages(m, diags) {
 		api := genclient.Inspect(m, p, diags)
 		if api == nil {
 			continue

@@ -75,10 +75,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 func (g *Generator) targets(m *model.Model, diags *diag.List) []*target {
 	var out []*target
 	byDir := map[string]*target{}
-	for _, p := range genclient.SortedPackages(m) {
-		if !packageSwitch.Enabled(p, diags) {
-			continue
-		}
+	for p := range packageSwitch.Packages(m, diags) {
 		api := genclient.Inspect(m, p, diags)
 		if api == nil {
 			continue

@@ -2,6 +2,7 @@ package genclient
 
 import (
 	"go/token"
+	"iter"
 	"slices"
 	"strings"
 
@@ -179,6 +180,18 @@ func GoName(p *model.Package, group string) string {
 		return namer.IC(name)
 	}
 	return namer.IC(strings.Split(NonEmptyGroup(group), ".")[0])
+}
+
+// Packages yields the model's packages that the switch leaves on, in
+// import path order.
+func (s Switch) Packages(m *model.Model, diags *diag.List) iter.Seq[*model.Package] {
+	return func(yield func(*model.Package) bool) {
+		for _, p := range SortedPackages(m) {
+			if s.Enabled(p, diags) && !yield(p) {
+				return
+			}
+		}
+	}
 }
 
 // SortedPackages returns the model's packages in import path order.
