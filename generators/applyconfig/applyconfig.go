@@ -150,12 +150,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		})
 	}
 	wg.Wait()
-	for _, f := range files {
-		if f != nil { // nil: a file that could not be written, and was reported
-			out.Files = append(out.Files, *f)
-			out.Owned = append(out.Owned, f.Path)
-		}
-	}
+	out.Add(files...) // nil: a file that could not be written, and was reported
 	return out
 }
 

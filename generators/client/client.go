@@ -123,12 +123,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	// no longer generated, such as the client of a type that lost its
 	// +genclient, is named by verification and removed by pruning.
 	out := engine.Output{Owned: genclient.GeneratedFiles(g.OutputDir, tool), Roots: []string{g.OutputDir}}
-	for _, f := range files {
-		if f != nil {
-			out.Files = append(out.Files, *f)
-			out.Owned = append(out.Owned, f.Path)
-		}
-	}
+	out.Add(files...)
 	return out
 }
 

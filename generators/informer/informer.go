@@ -186,9 +186,8 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 
 	out := engine.Output{Owned: owned, Roots: []string{g.OutputDir}}
 	for _, fs := range results {
-		out.Files = append(out.Files, fs.files...)
-		for _, f := range fs.files {
-			out.Owned = append(out.Owned, f.Path)
+		for i := range fs.files {
+			out.Add(&fs.files[i])
 		}
 	}
 	return out

@@ -63,9 +63,8 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	wg.Wait()
 	out := engine.Output{Owned: owned, Roots: []string{g.OutputDir}}
 	for _, fs := range files {
-		out.Files = append(out.Files, fs...)
-		for _, f := range fs {
-			out.Owned = append(out.Owned, f.Path)
+		for i := range fs {
+			out.Add(&fs[i])
 		}
 	}
 	return out

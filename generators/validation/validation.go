@@ -132,12 +132,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	out := engine.PerPackage(m, g.OutputFile, files, nil)
 	if g.TestOutputRoot != "" {
 		out.Roots = append(out.Roots, g.TestOutputRoot)
-		for _, f := range g.testFixtures(d, jobs, diags) {
-			if f != nil {
-				out.Files = append(out.Files, *f)
-				out.Owned = append(out.Owned, f.Path)
-			}
-		}
+		out.Add(g.testFixtures(d, jobs, diags)...)
 	}
 	return out
 }
