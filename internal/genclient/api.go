@@ -146,8 +146,7 @@ func SortedTypes(m *model.Model, p *model.Package) []*types.Type {
 // generation on. Mixing "false" with other values is an error, as upstream
 // has it.
 func (s Switch) Enabled(p *model.Package, diags *diag.List) bool {
-	on := s.Def
-	all := on.All(p.Markers)
+	all := s.All(p.Markers)
 	off := 0
 	for _, v := range all {
 		if !v {
@@ -155,8 +154,8 @@ func (s Switch) Enabled(p *model.Package, diags *diag.List) bool {
 		}
 	}
 	if off > 0 && off < len(all) {
-		_, first, _ := on.Lookup(p.Markers)
-		diags.Errorf(first.Pos, "+%s is given both as false and as something else", on.Name)
+		_, first, _ := s.Lookup(p.Markers)
+		diags.Errorf(first.Pos, "+%s is given both as false and as something else", s.Name)
 		return false
 	}
 	return off == 0
