@@ -80,6 +80,16 @@ type Output struct {
 	run      *run            // what made it, for the run cache
 }
 
+// Add adds files to o, nil ones left out, and owns their paths.
+func (o *Output) Add(files ...*output.File) {
+	for _, f := range files {
+		if f != nil {
+			o.Files = append(o.Files, *f)
+			o.Owned = append(o.Owned, f.Path)
+		}
+	}
+}
+
 // run is what a run generated from, for the run cache to record once it
 // has written: the model, and, when the run was whole, its generators,
 // whose package graph it records too.

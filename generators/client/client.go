@@ -9,10 +9,8 @@ import (
 	"go/token"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
@@ -20,6 +18,7 @@ import (
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/internal/genclient"
+	"github.com/apigen-dev/apigen/internal/parallel"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
@@ -116,26 +115,15 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	}
 	jobs := p.jobs()
 	files := make([]*output.File, len(jobs))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for i, j := range jobs {
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			files[i] = j.make().File(j.path, j.pos, diags)
-		})
-	}
-	wg.Wait()
+	parallel.Each(len(jobs), func(i int) {
+		j := jobs[i]
+		files[i] = j.make().File(j.path, j.pos, diags)
+	})
 	// Every file of ours below the output directory is owned, so that one
 	// no longer generated, such as the client of a type that lost its
 	// +genclient, is named by verification and removed by pruning.
 	out := engine.Output{Owned: genclient.GeneratedFiles(g.OutputDir, tool), Roots: []string{g.OutputDir}}
-	for _, f := range files {
-		if f != nil {
-			out.Files = append(out.Files, *f)
-			out.Owned = append(out.Owned, f.Path)
-		}
-	}
+	out.Add(files...)
 	return out
 }
 

@@ -155,15 +155,7 @@ func (f *typedFile) fakeMethod(mt method) {
 		f.invoke(sprintf("%s(c.Resource(), c.Namespace(), name, pt, data, opts, subresources...)", a),
 			sprintf("%s(c.Resource(), name, pt, data, opts, subresources...)", r), "emptyResult", f.R(out))
 	case "apply":
-		if sub {
-			f.Printf("\n// %s takes top resource name and the apply declarative configuration for %s,\n// applies it and returns the applied %s, and an error, if there is any.\n", V, mt.Subresource, rp)
-			f.Printf("func (c *fake%s) %s(ctx %s, %sName string, %s *%s, opts %s) (result *%s, err error) {\n", PP, V, f.ctx(), tp, ip, f.applyConfig(in), f.meta("ApplyOptions"), f.R(out))
-		} else {
-			f.Printf("\n// %s takes the given apply declarative configuration, applies it and returns the applied %s.\n", V, rp)
-			f.Printf("func (c *fake%s) %s(ctx %s, %s *%s, opts %s) (result *%s, err error) {\n", PP, V, f.ctx(), ip, f.applyConfig(in), f.meta("ApplyOptions"), f.R(out))
-		}
-		errorf := f.Qual("fmt", "Errorf")
-		f.Printf("\tif %s == nil {\n\t\treturn nil, %s(\"%s provided to %s must not be nil\")\n\t}\n", ip, errorf, ip, V)
+		errorf := f.applyHead("fake"+PP, mt, in, out)
 		f.Printf("\tdata, err := %s(%s)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n", f.Qual("encoding/json", "Marshal"), ip)
 		target, extra := "*name", ""
 		if sub {

@@ -336,15 +336,7 @@ func (f *typedFile) method(mt method) {
 		f.Printf("\tresult = &%s{}\n", f.R(out))
 		f.request("c.GetClient().Patch(pt)", []string{"Name(name)", "SubResource(subresources...)"}, "&opts", "Body(data)")
 	case "apply":
-		if sub {
-			f.Printf("\n// %s takes top resource name and the apply declarative configuration for %s,\n// applies it and returns the applied %s, and an error, if there is any.\n", V, mt.Subresource, rp)
-			f.Printf("func (c *%s) %s(ctx %s, %sName string, %s *%s, opts %s) (result *%s, err error) {\n", pp, V, f.ctx(), tp, ip, f.applyConfig(in), f.meta("ApplyOptions"), f.R(out))
-		} else {
-			f.Printf("\n// %s takes the given apply declarative configuration, applies it and returns the applied %s.\n", V, rp)
-			f.Printf("func (c *%s) %s(ctx %s, %s *%s, opts %s) (result *%s, err error) {\n", pp, V, f.ctx(), ip, f.applyConfig(in), f.meta("ApplyOptions"), f.R(out))
-		}
-		errorf := f.Qual("fmt", "Errorf")
-		f.Printf("\tif %s == nil {\n\t\treturn nil, %s(\"%s provided to %s must not be nil\")\n\t}\n", ip, errorf, ip, V)
+		errorf := f.applyHead(pp, mt, in, out)
 		f.Printf("\tpatchOpts := opts.ToPatchOptions()\n")
 		if !sub {
 			f.Printf("\tname := %s.Name\n\tif name == nil {\n\t\treturn nil, %s(\"%s.Name must be provided to %s\")\n\t}\n", ip, errorf, ip, V)
@@ -360,6 +352,24 @@ func (f *typedFile) method(mt method) {
 		}
 		f.request("request", steps, "&patchOpts")
 	}
+}
+
+// applyHead writes the doc comment and signature of the Apply method mt
+// on the client type recv, and its check that the configuration is given.
+// It returns fmt.Errorf as the file names it.
+func (f *typedFile) applyHead(recv string, mt method, in, out operand) (errorf string) {
+	V, sub := mt.Name, mt.Subresource != ""
+	tp, ip, rp := private(f.self()), private(in), private(out)
+	if sub {
+		f.Printf("\n// %s takes top resource name and the apply declarative configuration for %s,\n// applies it and returns the applied %s, and an error, if there is any.\n", V, mt.Subresource, rp)
+		f.Printf("func (c *%s) %s(ctx %s, %sName string, %s *%s, opts %s) (result *%s, err error) {\n", recv, V, f.ctx(), tp, ip, f.applyConfig(in), f.meta("ApplyOptions"), f.R(out))
+	} else {
+		f.Printf("\n// %s takes the given apply declarative configuration, applies it and returns the applied %s.\n", V, rp)
+		f.Printf("func (c *%s) %s(ctx %s, %s *%s, opts %s) (result *%s, err error) {\n", recv, V, f.ctx(), ip, f.applyConfig(in), f.meta("ApplyOptions"), f.R(out))
+	}
+	errorf = f.Qual("fmt", "Errorf")
+	f.Printf("\tif %s == nil {\n\t\treturn nil, %s(\"%s provided to %s must not be nil\")\n\t}\n", ip, errorf, ip, V)
+	return errorf
 }
 
 // groupClient writes the client of a group version.

@@ -6,7 +6,6 @@ package conversion
 
 import (
 	"go/token"
-	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -58,27 +57,20 @@ func (g *Generator) flagPeers() []string {
 // Needs names the peer packages, external type packages and peer
 // directories, so that they are read in the same load.
 func (g *Generator) Needs(docs map[string]markers.Set) []load.Extra {
-	var extra []load.Extra
-	active := false
-	for _, p := range slices.Sorted(maps.Keys(docs)) {
-		a := activationOf(p, docs[p])
+	return engine.PeerNeeds(docs, func(path string, s markers.Set) ([]load.Extra, bool) {
+		a := activationOf(path, s)
 		if !a.active {
-			continue
+			return nil, false
 		}
-		active = true
+		var extra []load.Extra
 		for i, m := range a.peerMarkers {
 			extra = append(extra, load.Extra{Path: a.peers[i], Pos: m.Pos, Why: "+" + enableMarker})
 		}
 		if a.typesMarker != nil {
 			extra = append(extra, load.Extra{Path: a.typesPkg, Pos: a.typesMarker.Pos, Why: "+" + externalMarker})
 		}
-	}
-	if active {
-		for _, p := range g.flagPeers() {
-			extra = append(extra, load.Extra{Path: p, Why: "--base-peer-dirs or --extra-peer-dirs"})
-		}
-	}
-	return extra
+		return extra, true
+	}, g.flagPeers(), "--base-peer-dirs or --extra-peer-dirs")
 }
 
 // target is one package to generate conversions for.

@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"go/token"
 	gotypes "go/types"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -21,6 +19,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/apigen-dev/apigen/internal/cel"
+	"github.com/apigen-dev/apigen/internal/parallel"
 	"github.com/apigen-dev/apigen/markers"
 )
 
@@ -52,20 +51,9 @@ type toValidate struct {
 // CPUs, and then records what it refuses at the marker, field or type
 // responsible.
 func (p *parser) validateAll(list []*toValidate) {
-	next := make(chan *toValidate, len(list))
-	for _, v := range list {
-		next <- v
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(list)) {
-		wg.Go(func() {
-			for v := range next {
-				v.errs = ServerErrors(v.crd)
-			}
-		})
-	}
-	wg.Wait()
+	parallel.Each(len(list), func(i int) {
+		list[i].errs = ServerErrors(list[i].crd)
+	})
 	for _, v := range list {
 		p.report(v)
 	}

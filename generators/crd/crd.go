@@ -9,10 +9,8 @@ import (
 	"go/ast"
 	"go/token"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/packages"
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -21,6 +19,7 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/internal/parallel"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
@@ -308,24 +307,13 @@ func (g *Generator) checkVersions(p *parser, crd *apiext.CustomResourceDefinitio
 // a CRD that fails to render is reported and gets nil.
 func renderAll(crds []*apiext.CustomResourceDefinition, header string, diags *diag.List) [][]byte {
 	out := make([][]byte, len(crds))
-	next := make(chan int, len(crds))
-	for i := range crds {
-		next <- i
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(crds)) {
-		wg.Go(func() {
-			for i := range next {
-				data, err := render(crds[i], header)
-				if err != nil {
-					diags.Errorf(noPos, "%v", err)
-				}
-				out[i] = data
-			}
-		})
-	}
-	wg.Wait()
+	parallel.Each(len(crds), func(i int) {
+		data, err := render(crds[i], header)
+		if err != nil {
+			diags.Errorf(noPos, "%v", err)
+		}
+		out[i] = data
+	})
 	return out
 }
 

@@ -115,25 +115,32 @@ var WebhookSpec = manifestSpec("webhook", "webhook configurations from +kubebuil
 
 // Engine returns g as the engine runs it.
 func (g *Generator) Engine() *engine.Generator {
-	return &engine.Generator{Name: "crd", Markers: g.Define, Generate: g.Generate}
+	return named("crd", g)
 }
 
 // Engine returns g as the engine runs it.
 func (g *RBACGenerator) Engine() *engine.Generator {
-	return &engine.Generator{Name: "rbac", Markers: g.Define, Generate: g.Generate}
+	return named("rbac", g)
 }
 
 // Engine returns g as the engine runs it.
 func (g *WebhookGenerator) Engine() *engine.Generator {
-	return &engine.Generator{Name: "webhook", Markers: g.Define, Generate: g.Generate}
+	return named("webhook", g)
 }
 
 // Engine returns g as the engine runs it.
 func (g *ObjectGenerator) Engine() *engine.Generator {
-	return &engine.Generator{Name: "object", Markers: g.Define, Generate: g.Generate}
+	return named("object", g)
 }
 
 // Engine returns g as the engine runs it.
 func (g *SchemaPatchGenerator) Engine() *engine.Generator {
-	return &engine.Generator{Name: "schemapatch", Markers: g.Define, Generate: g.Generate}
+	return named("schemapatch", g)
+}
+
+// named is g as the engine runs it, under name.
+func named(name string, g engine.Part) *engine.Generator {
+	e := engine.Of(g)
+	e.Name = name
+	return e
 }

@@ -147,7 +147,7 @@ func fits(t *types.Type, v any, ref bool) error {
 			}
 		}
 		return nil
-	case types.Map:
+	case types.Map, types.Struct:
 		if v == nil {
 			return nil
 		}
@@ -155,39 +155,43 @@ func fits(t *types.Type, v any, ref bool) error {
 		if !ok {
 			return fmt.Errorf("want an object, got %s", describe(v))
 		}
-		for _, k := range slices.Sorted(maps.Keys(obj)) {
-			if err := fitsKey(t.Key, k); err != nil {
-				return fmt.Errorf("key %q: %w", k, err)
-			}
-			if err := fits(t.Elem, obj[k], false); err != nil {
-				return fmt.Errorf("key %q: %w", k, err)
-			}
+		if t.Kind == types.Map {
+			return fitsMap(t, obj)
 		}
-		return nil
-	case types.Struct:
-		if v == nil {
-			return nil
-		}
-		obj, ok := v.(map[string]any)
-		if !ok {
-			return fmt.Errorf("want an object, got %s", describe(v))
-		}
-		fields := jsonFields(t, 0)
-		for _, k := range slices.Sorted(maps.Keys(obj)) {
-			f := lookupField(fields, k)
-			if f == nil {
-				return fmt.Errorf("%s has no field %q", spell(t), k)
-			}
-			if f.quoted {
-				continue
-			}
-			if err := fits(f.typ, obj[k], false); err != nil {
-				return fmt.Errorf("field %q: %w", k, err)
-			}
-		}
-		return nil
+		return fitsStruct(t, obj)
 	}
 	return fmt.Errorf("%s values cannot be given in JSON", spell(t))
+}
+
+// fitsMap checks the keys and values of a JSON object for map type t.
+func fitsMap(t *types.Type, obj map[string]any) error {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		if err := fitsKey(t.Key, k); err != nil {
+			return fmt.Errorf("key %q: %w", k, err)
+		}
+		if err := fits(t.Elem, obj[k], false); err != nil {
+			return fmt.Errorf("key %q: %w", k, err)
+		}
+	}
+	return nil
+}
+
+// fitsStruct checks the fields of a JSON object for struct type t.
+func fitsStruct(t *types.Type, obj map[string]any) error {
+	fields := jsonFields(t, 0)
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		f := lookupField(fields, k)
+		if f == nil {
+			return fmt.Errorf("%s has no field %q", spell(t), k)
+		}
+		if f.quoted {
+			continue
+		}
+		if err := fits(f.typ, obj[k], false); err != nil {
+			return fmt.Errorf("field %q: %w", k, err)
+		}
+	}
+	return nil
 }
 
 // unmarshalsItself reports whether t decodes its own JSON, so any value

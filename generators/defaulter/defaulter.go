@@ -48,24 +48,7 @@ func (g *Generator) peerPaths() []string { return load.Unvendored(g.ExtraPeerDir
 // Needs names the packages of +k8s:defaulter-gen-input and the peer
 // directories, so that they are read in the same load.
 func (g *Generator) Needs(docs map[string]markers.Set) []load.Extra {
-	var extra []load.Extra
-	active := false
-	for _, path := range slices.Sorted(maps.Keys(docs)) {
-		a := activationOf(path, docs[path])
-		if !a.enabled {
-			continue
-		}
-		active = true
-		if a.input != path {
-			extra = append(extra, load.Extra{Path: a.input, Pos: a.inputAt, Why: "+" + inputMarker})
-		}
-	}
-	if active {
-		for _, p := range g.peerPaths() {
-			extra = append(extra, load.Extra{Path: p, Why: "--extra-peer-dirs"})
-		}
-	}
-	return extra
+	return engine.InputNeeds(docs, enablePackage, inputPackage, g.peerPaths(), "--extra-peer-dirs")
 }
 
 // job is one file to write.
@@ -90,7 +73,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	}
 	lib := newLibrary(m, diags)
 	var peers []*model.Package
-	if slices.ContainsFunc(m.Packages, func(p *model.Package) bool { return activationOf(p.Path, p.Markers).enabled }) {
+	if slices.ContainsFunc(m.Packages, func(p *model.Package) bool { return activationOf(p.Path, p.Markers).Enabled }) {
 		peers = g.peers(m, diags) // only loaded when some package is defaulted
 	}
 	sc.commented = commentedPackages(m, peers)
@@ -101,16 +84,16 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 			lib.add(pp)
 		}
 		a := activationOf(p.Path, p.Markers)
-		if a.mixed != nil {
-			diags.Errorf(a.mixed.Pos, "+%s=false cannot be combined with field names", enableMarker)
+		if a.Mixed != nil {
+			diags.Errorf(a.Mixed.Pos, "+%s=false cannot be combined with field names", enableMarker)
 			continue
 		}
-		if !a.enabled {
+		if !a.Enabled {
 			continue
 		}
-		typesPkg := m.Package(a.input)
+		typesPkg := m.Package(a.Input)
 		if typesPkg == nil {
-			diags.Errorf(a.inputAt, "package %s, named by +%s, was not loaded", a.input, inputMarker)
+			diags.Errorf(a.InputAt, "package %s, named by +%s, was not loaded", a.Input, inputMarker)
 			continue
 		}
 		checkFieldNames(typesPkg, a, diags)
@@ -139,8 +122,8 @@ func commentedPackages(m *model.Model, peers []*model.Package) map[string]bool {
 	out := map[string]bool{}
 	for _, p := range m.Packages {
 		out[p.Path] = true
-		if a := activationOf(p.Path, p.Markers); a.enabled {
-			out[a.input] = true
+		if a := activationOf(p.Path, p.Markers); a.Enabled {
+			out[a.Input] = true
 		}
 	}
 	for _, p := range peers {
@@ -174,7 +157,7 @@ func (g *Generator) peers(m *model.Model, diags *diag.List) []*model.Package {
 // checkFieldNames reports package-level +k8s:defaulter-gen markers naming
 // a field that no type of the package being defaulted has. "true" names
 // no field: it turns the package on for the types that opt in.
-func checkFieldNames(p *model.Package, a activation, diags *diag.List) {
+func checkFieldNames(p *model.Package, a markers.Activation, diags *diag.List) {
 	have := map[string]bool{}
 	for _, t := range p.Types {
 		if t.Kind == types.Struct {
@@ -183,9 +166,9 @@ func checkFieldNames(p *model.Package, a activation, diags *diag.List) {
 			}
 		}
 	}
-	for _, f := range a.fields {
-		if name := f.name; !have[name] && name != "true" {
-			diags.Warnf(f.pos, "+%s=%s: no type in package %s has a field named %s", enableMarker, name, p.Path, name)
+	for _, f := range a.Values {
+		if name := f.Value; !have[name] && name != "true" {
+			diags.Warnf(f.Pos, "+%s=%s: no type in package %s has a field named %s", enableMarker, name, p.Path, name)
 		}
 	}
 }
@@ -194,10 +177,10 @@ func checkFieldNames(p *model.Package, a activation, diags *diag.List) {
 // in package p: those selected by markers or by field name that have
 // something to default, counting as such a call to another type's object
 // defaulter.
-func (pl *planner) choose(m *model.Model, p, typesPkg *model.Package, a activation) map[*types.Type]*types.Type {
+func (pl *planner) choose(m *model.Model, p, typesPkg *model.Package, a markers.Activation) map[*types.Type]*types.Type {
 	fields := map[string]bool{}
-	for _, f := range a.fields {
-		fields[f.name] = true
+	for _, f := range a.Values {
+		fields[f.Value] = true
 	}
 	pl.objects = map[*types.Type]*types.Type{}
 	for _, name := range slices.Sorted(maps.Keys(typesPkg.Types)) {
@@ -302,8 +285,8 @@ func (g *Generator) Local(m *model.Model) (map[string][]string, bool) {
 	}
 	links := map[string][]string{}
 	for _, p := range m.Packages {
-		if a := activationOf(p.Path, p.Markers); a.enabled {
-			for _, q := range append([]string{a.input}, peers...) {
+		if a := activationOf(p.Path, p.Markers); a.Enabled {
+			for _, q := range append([]string{a.Input}, peers...) {
 				if !m.Fixed(q) {
 					links[p.Path] = append(links[p.Path], q)
 				}

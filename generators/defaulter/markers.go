@@ -2,7 +2,6 @@ package defaulter
 
 import (
 	"fmt"
-	"go/token"
 	"regexp"
 
 	"k8s.io/gengo/v2/codetags"
@@ -81,42 +80,10 @@ func (g *Generator) Define(reg *markers.Registry) {
 	reg.Own(enableMarker)
 }
 
-// activation is what a package's doc.go says about defaulting.
-type activation struct {
-	enabled bool
-	fields  []fieldMarker   // the field names that select types
-	mixed   *markers.Marker // a "false" given with field names: an error
-	input   string          // the package whose types are defaulted
-	inputAt token.Position  // where +k8s:defaulter-gen-input is, if given
-}
-
-func activationOf(path string, s markers.Set) activation {
-	a := activation{input: path}
-	var falses []markers.Marker
-	for m, v := range enablePackage.Each(s) {
-		if v == "false" {
-			falses = append(falses, m)
-		} else {
-			a.fields = append(a.fields, fieldMarker{v, m.Pos})
-		}
-	}
-	switch {
-	case len(falses) > 0 && len(a.fields) > 0:
-		a.mixed = &falses[0]
-	case len(a.fields) > 0:
-		a.enabled = true
-	}
-	if v, m, ok := inputPackage.Lookup(s); ok {
-		a.input, a.inputAt = v, m.Pos
-	}
-	return a
-}
-
-// fieldMarker is a field name a package's +k8s:defaulter-gen gives, and
-// where.
-type fieldMarker struct {
-	name string
-	pos  token.Position
+// activationOf reads what a package's doc.go says about defaulting: its
+// values are the field names that select types.
+func activationOf(path string, s markers.Set) markers.Activation {
+	return markers.Activate(path, s, enablePackage, inputPackage)
 }
 
 // commentTag returns the values of the +name markers among lines, read as

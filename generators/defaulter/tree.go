@@ -294,23 +294,20 @@ func (p *planner) fail(at where, format string, args ...any) {
 // neither, counting the pointers passed. A pointer type that points to
 // itself (type P *P) ends the walk.
 func resolve(t *types.Type) (*types.Type, int) {
-	depth := 0
-	for {
-		switch {
-		case t.Kind == types.Alias && t.Underlying != t:
-			t = t.Underlying
-		case t.Kind == types.Pointer && t.Elem != t:
-			t = t.Elem
-			depth++
-		default:
-			return t, depth
-		}
-	}
+	base, path := walkPointers(t)
+	return base, len(path)
 }
 
 // pointerPath lists what each pointer on the way from t to its base type
 // points to, skipping named types that are not pointers.
 func pointerPath(t *types.Type) []*types.Type {
+	_, path := walkPointers(t)
+	return path
+}
+
+// walkPointers is the walk of resolve: the type it ends at, and what each
+// pointer passed points to.
+func walkPointers(t *types.Type) (*types.Type, []*types.Type) {
 	var path []*types.Type
 	for {
 		switch {
@@ -320,7 +317,7 @@ func pointerPath(t *types.Type) []*types.Type {
 			t = t.Elem
 			path = append(path, t)
 		default:
-			return path
+			return t, path
 		}
 	}
 }

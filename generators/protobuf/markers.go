@@ -19,36 +19,16 @@ const (
 )
 
 var (
-	messageSwitch = markers.Typed[string](&markers.Definition{
-		Name:  protobufMarker,
-		Place: markers.Type,
-		Value: markers.OneOf{"true", "false"},
-		Help:  "make this type a protobuf message (true) or leave it out (false), whatever the package's default",
-	})
-	nullable = markers.Typed[string](&markers.Definition{
-		Name:  nullableMarker,
-		Place: markers.Type,
-		Value: markers.OneOf{"true", "false"},
-		Help:  "on a slice or map type: a message with one items field, so that nil and empty differ on the wire",
-	})
-	takesFields = markers.Typed[string](&markers.Definition{
-		Name:  asMarker,
-		Place: markers.Type,
-		Value: nonEmpty{},
-		Help:  "give the message the fields of another type of the package, e.g. Timestamp",
-	})
-	embed = markers.Typed[string](&markers.Definition{
-		Name:  embedMarker,
-		Place: markers.Type,
-		Value: nonEmpty{},
-		Help:  "give the message one field, named and typed after the value (+protobuf.embed=string)",
-	})
-	marshal = markers.Typed[string](&markers.Definition{
-		Name:  marshalMarker,
-		Place: markers.Type,
-		Value: markers.OneOf{"true", "false"},
-		Help:  "false: the type marshals itself, so gogo writes no marshaler, unmarshaler or sizer for it",
-	})
+	messageSwitch = typeMarker(protobufMarker, markers.OneOf{"true", "false"},
+		"make this type a protobuf message (true) or leave it out (false), whatever the package's default")
+	nullable = typeMarker(nullableMarker, markers.OneOf{"true", "false"},
+		"on a slice or map type: a message with one items field, so that nil and empty differ on the wire")
+	takesFields = typeMarker(asMarker, nonEmpty{},
+		"give the message the fields of another type of the package, e.g. Timestamp")
+	embed = typeMarker(embedMarker, nonEmpty{},
+		"give the message one field, named and typed after the value (+protobuf.embed=string)")
+	marshal = typeMarker(marshalMarker, markers.OneOf{"true", "false"},
+		"false: the type marshals itself, so gogo writes no marshaler, unmarshaler or sizer for it")
 	protobufGen = markers.Typed[string](&markers.Definition{
 		Name:  genMarker,
 		Place: markers.Package,
@@ -56,6 +36,11 @@ var (
 		Help:  "package: the scripts that run go-to-protobuf list this package in --packages",
 	})
 )
+
+// typeMarker declares the type marker +name=<value>.
+func typeMarker(name string, value markers.Grammar, help string) markers.Def[string] {
+	return markers.Typed[string](&markers.Definition{Name: name, Place: markers.Type, Value: value, Help: help})
+}
 
 var definitions = []*markers.Definition{
 	messageSwitch.Definition,

@@ -46,23 +46,19 @@ type edge struct {
 }
 
 // elemNode is the element node of a list or map, through a named type.
-func (n *node) elemNode() *node {
-	if n.elem != nil {
-		return n.elem.node
-	}
-	if u := n.underlying; u != nil && u.node != nil && u.node.elem != nil {
-		return u.node.elem.node
-	}
-	return nil
-}
+func (n *node) elemNode() *node { return n.child(func(n *node) *edge { return n.elem }) }
 
 // keyNode is the key node of a map, through a named type.
-func (n *node) keyNode() *node {
-	if n.key != nil {
-		return n.key.node
+func (n *node) keyNode() *node { return n.child(func(n *node) *edge { return n.key }) }
+
+// child is the node of the edge of n that of picks, or else of n's
+// underlying type's node; nil when neither has one.
+func (n *node) child(of func(*node) *edge) *node {
+	if e := of(n); e != nil {
+		return e.node
 	}
-	if u := n.underlying; u != nil && u.node != nil && u.node.key != nil {
-		return u.node.key.node
+	if u := n.underlying; u != nil && u.node != nil && of(u.node) != nil {
+		return of(u.node).node
 	}
 	return nil
 }

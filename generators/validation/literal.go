@@ -69,16 +69,7 @@ func (e *emitter) calls(fgs []v.FunctionGen) {
 			short, nonErr := fg.Flags.IsSet(v.ShortCircuit), fg.Flags.IsSet(v.NonError)
 			switch {
 			case short:
-				e.w.Print("if e := ")
-				e.guardedCall(fg)
-				e.w.Print("; len(e) != 0 {\n")
-				if !nonErr {
-					e.w.Print("errs = append(errs, e...)\n")
-				}
-				e.w.Print("earlyReturn = true\n}\n")
-				if i == last {
-					e.w.Print("if earlyReturn {\nreturn // do not proceed\n}\n")
-				}
+				e.shortCircuit(func() { e.guardedCall(fg) }, nonErr, i == last, " // do not proceed")
 			case nonErr:
 				e.guardedCall(fg)
 			default:
@@ -90,6 +81,22 @@ func (e *emitter) calls(fgs []v.FunctionGen) {
 		if cohort[0].Cohort != "" {
 			e.w.Print("}()\n")
 		}
+	}
+}
+
+// shortCircuit writes a short-circuiting call: its errors, unless it is
+// a non-error one, go to errs, and any error sets earlyReturn; after the
+// last such call of a group, earlyReturn returns, followed by ret.
+func (e *emitter) shortCircuit(call func(), nonErr, last bool, ret string) {
+	e.w.Print("if e := ")
+	call()
+	e.w.Print("; len(e) != 0 {\n")
+	if !nonErr {
+		e.w.Print("errs = append(errs, e...)\n")
+	}
+	e.w.Print("earlyReturn = true\n}\n")
+	if last {
+		e.w.Print("if earlyReturn {\nreturn" + ret + "\n}\n")
 	}
 }
 
@@ -265,16 +272,7 @@ func (e *emitter) multiWrapper(x v.MultiWrapperFunction, nl bool) {
 		nonErr := fg.Flags.IsSet(v.NonError)
 		switch {
 		case fg.Flags.IsSet(v.ShortCircuit):
-			e.w.Print("if e := ")
-			e.call(fg, stdArgs...)
-			e.w.Print("; len(e) != 0 {\n")
-			if !nonErr {
-				e.w.Print("errs = append(errs, e...)\n")
-			}
-			e.w.Print("earlyReturn = true\n}\n")
-			if i == last {
-				e.w.Print("if earlyReturn {\nreturn errs\n}\n")
-			}
+			e.shortCircuit(func() { e.call(fg, stdArgs...) }, nonErr, i == last, " errs")
 		case nonErr:
 			e.call(fg, stdArgs...)
 		default:

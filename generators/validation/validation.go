@@ -9,7 +9,6 @@ import (
 	"cmp"
 	"errors"
 	"go/token"
-	"maps"
 	"slices"
 	"strings"
 
@@ -54,56 +53,22 @@ func (g *Generator) Selects(p *model.Package) bool {
 func (g *Generator) readOnly() []string { return load.Unvendored(g.ReadOnlyPkgs) }
 
 // Needs names the +k8s:validation-gen-input packages and the read-only
-// packages, so that they are read in the same load.
+// packages, so that they are read in the same load; with no package on,
+// not the read-only ones either, as upstream's script runs no
+// validation-gen then.
 func (g *Generator) Needs(docs map[string]markers.Set) []load.Extra {
-	var extra []load.Extra
-	active := false
-	for _, path := range slices.Sorted(maps.Keys(docs)) {
-		a := activationOf(path, docs[path])
-		active = active || a.enabled
-		if a.enabled && a.input != path {
-			extra = append(extra, load.Extra{Path: a.input, Pos: a.inputAt, Why: "+" + inputTag})
-		}
-	}
-	if !active {
-		return extra // as upstream's script, which runs no validation-gen then
-	}
-	for _, p := range g.readOnly() {
-		extra = append(extra, load.Extra{Path: p, Why: "--readonly-pkg"})
-	}
-	return extra
+	return engine.InputNeeds(docs, enablePackage, inputPackage, g.readOnly(), "--readonly-pkg")
 }
 
 // activation is what a package's doc.go says about validation.
 type activation struct {
-	enabled  bool
-	criteria []string
-	mixed    *markers.Marker // a false given with other values
-	input    string
-	inputAt  token.Position
-	register bool       // RegisterValidations is written
-	scheme   types.Name // the scheme it takes
+	markers.Activation            // its values are the criteria of the root types
+	register           bool       // RegisterValidations is written
+	scheme             types.Name // the scheme it takes
 }
 
 func activationOf(path string, s markers.Set) activation {
-	a := activation{input: path, register: true, scheme: defaultScheme}
-	var falses []markers.Marker
-	for mk, v := range enablePackage.Each(s) {
-		if v == "false" {
-			falses = append(falses, mk)
-		} else {
-			a.criteria = append(a.criteria, v)
-		}
-	}
-	switch {
-	case len(falses) > 0 && len(a.criteria) > 0:
-		a.mixed = &falses[0]
-	case len(a.criteria) > 0:
-		a.enabled = true
-	}
-	if v, mk, ok := inputPackage.Lookup(s); ok {
-		a.input, a.inputAt = v, mk.Pos
-	}
+	a := activation{Activation: markers.Activate(path, s, enablePackage, inputPackage), register: true, scheme: defaultScheme}
 	if val, ok := scheme.Get(s); ok {
 		if val == "nil" {
 			a.register = false
@@ -167,12 +132,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	out := engine.PerPackage(m, g.OutputFile, files, nil)
 	if g.TestOutputRoot != "" {
 		out.Roots = append(out.Roots, g.TestOutputRoot)
-		for _, f := range g.testFixtures(d, jobs, diags) {
-			if f != nil {
-				out.Files = append(out.Files, *f)
-				out.Owned = append(out.Owned, f.Path)
-			}
-		}
+		out.Add(g.testFixtures(d, jobs, diags)...)
 	}
 	return out
 }
@@ -204,26 +164,26 @@ func (g *Generator) plan(m *model.Model, diags *diag.List) ([]*job, map[string]s
 	canon := map[string]string{}
 	for _, p := range m.Packages {
 		a := activationOf(p.Path, p.Markers)
-		if a.mixed != nil {
-			diags.Errorf(a.mixed.Pos, "+%s: cannot mix \"false\" with other values", mainTag)
+		if a.Mixed != nil {
+			diags.Errorf(a.Mixed.Pos, "+%s: cannot mix \"false\" with other values", mainTag)
 			continue
 		}
-		if !a.enabled {
+		if !a.Enabled {
 			continue
 		}
-		tp := m.Package(a.input)
+		tp := m.Package(a.Input)
 		if tp == nil {
-			diags.Errorf(a.inputAt, "package %s, named by +%s, was not loaded", a.input, inputTag)
+			diags.Errorf(a.InputAt, "package %s, named by +%s, was not loaded", a.Input, inputTag)
 			continue
 		}
-		if prev, seen := canon[a.input]; !seen {
-			canon[a.input] = p.Path
+		if prev, seen := canon[a.Input]; !seen {
+			canon[a.Input] = p.Path
 		} else if a.register {
 			if activationOf(prev, m.Package(prev).Markers).register {
-				diags.Errorf(a.inputAt, "input %q is generated into two registering packages (%q, %q); mark one +%s=nil", a.input, prev, p.Path, schemeTag)
+				diags.Errorf(a.InputAt, "input %q is generated into two registering packages (%q, %q); mark one +%s=nil", a.Input, prev, p.Path, schemeTag)
 				continue
 			}
-			canon[a.input] = p.Path
+			canon[a.Input] = p.Path
 		}
 		jobs = append(jobs, &job{pkg: p, typesPkg: tp.Package, act: a})
 	}
@@ -254,8 +214,8 @@ func readOnlyInputs(m *model.Model, readOnly []string, canon map[string]string) 
 			continue
 		}
 		a := activationOf(r, p.Markers)
-		if a.input != r && canon[a.input] == a.input && slices.Contains(readOnly, a.input) {
-			canon[a.input] = r
+		if a.Input != r && canon[a.Input] == a.Input && slices.Contains(readOnly, a.Input) {
+			canon[a.Input] = r
 		}
 	}
 }
@@ -265,7 +225,7 @@ func readOnlyInputs(m *model.Model, readOnly []string, canon map[string]string) 
 func (g *Generator) roots(m *model.Model, j *job) []*types.Type {
 	var out []*types.Type
 	for _, t := range j.typesPkg.Types {
-		if m.Declared(t) && isRoot(t, j.act.criteria) {
+		if m.Declared(t) && isRoot(t, j.act.Values) {
 			out = append(out, t)
 		}
 	}
@@ -276,7 +236,7 @@ func (g *Generator) roots(m *model.Model, j *job) []*types.Type {
 // isRoot reports whether t is selected: exported, not opted out, and
 // opted in or matched by the package's criteria. Lists (types with
 // ListMeta) are only taken when opted in.
-func isRoot(t *types.Type, criteria []string) bool {
+func isRoot(t *types.Type, criteria []markers.Given) bool {
 	if namer.IsPrivateGoName(t.Name.Name) {
 		return false
 	}
@@ -291,7 +251,8 @@ func isRoot(t *types.Type, criteria []string) bool {
 	}) {
 		return false
 	}
-	for _, c := range criteria {
+	for _, given := range criteria {
+		c := given.Value
 		if c == "*" {
 			return true
 		}
@@ -427,8 +388,8 @@ func (g *Generator) Local(m *model.Model) (map[string][]string, bool) {
 	}
 	links := map[string][]string{}
 	for _, p := range m.Packages {
-		if a := activationOf(p.Path, p.Markers); a.enabled && a.input != p.Path {
-			links[p.Path] = append(links[p.Path], a.input)
+		if a := activationOf(p.Path, p.Markers); a.Enabled && a.Input != p.Path {
+			links[p.Path] = append(links[p.Path], a.Input)
 		}
 	}
 	return links, true

@@ -2,6 +2,7 @@ package genclient
 
 import (
 	"go/token"
+	"iter"
 	"slices"
 	"strings"
 
@@ -144,8 +145,8 @@ func SortedTypes(m *model.Model, p *model.Package) []*types.Type {
 // Enabled reports whether a package's switches, which may repeat, leave
 // generation on. Mixing "false" with other values is an error, as upstream
 // has it.
-func Enabled(p *model.Package, on markers.Def[bool], diags *diag.List) bool {
-	all := on.All(p.Markers)
+func (s Switch) Enabled(p *model.Package, diags *diag.List) bool {
+	all := s.All(p.Markers)
 	off := 0
 	for _, v := range all {
 		if !v {
@@ -153,8 +154,8 @@ func Enabled(p *model.Package, on markers.Def[bool], diags *diag.List) bool {
 		}
 	}
 	if off > 0 && off < len(all) {
-		_, first, _ := on.Lookup(p.Markers)
-		diags.Errorf(first.Pos, "+%s is given both as false and as something else", on.Name)
+		_, first, _ := s.Lookup(p.Markers)
+		diags.Errorf(first.Pos, "+%s is given both as false and as something else", s.Name)
 		return false
 	}
 	return off == 0
@@ -178,6 +179,18 @@ func GoName(p *model.Package, group string) string {
 		return namer.IC(name)
 	}
 	return namer.IC(strings.Split(NonEmptyGroup(group), ".")[0])
+}
+
+// Packages yields the model's packages that the switch leaves on, in
+// import path order.
+func (s Switch) Packages(m *model.Model, diags *diag.List) iter.Seq[*model.Package] {
+	return func(yield func(*model.Package) bool) {
+		for _, p := range SortedPackages(m) {
+			if s.Enabled(p, diags) && !yield(p) {
+				return
+			}
+		}
+	}
 }
 
 // SortedPackages returns the model's packages in import path order.

@@ -40,3 +40,20 @@ func Define(reg *markers.Registry) {
 	reg.Define(markers.GenClientDefinitions...)
 	reg.OwnStrictly(markers.GenClientNamespace)
 }
+
+// Switch is the package marker that turns a generator of the family off
+// for a package, +<name>=false; it is on by default and may repeat.
+type Switch struct{ markers.Def[bool] }
+
+// NewSwitch declares the switch name.
+func NewSwitch(name, help string) Switch {
+	return Switch{markers.PackageSwitch(name, true, help)}
+}
+
+// Define declares the +genclient family, the switch, +groupName and more,
+// the markers a generator reads, and claims the switch's name space.
+func (s Switch) Define(reg *markers.Registry, more ...*markers.Definition) {
+	Define(reg)
+	reg.Define(append([]*markers.Definition{s.Definition, markers.GroupName.Definition}, more...)...)
+	reg.Own(s.Name)
+}

@@ -6,13 +6,12 @@ import (
 	"go/scanner"
 	"go/token"
 	"path"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"google.golang.org/protobuf/compiler/protogen"
 
+	"github.com/apigen-dev/apigen/internal/parallel"
 	"github.com/apigen-dev/apigen/output"
 )
 
@@ -55,16 +54,9 @@ func Generate(req Request) (map[string][]byte, error) {
 	slices.SortStableFunc(files, func(a, b *protogen.File) int { return len(b.Messages) - len(a.Messages) })
 	data := make([][]byte, len(files))
 	errs := make([]error, len(files))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for i, f := range files {
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			data[i], errs[i] = generateFile(plugin, f, req)
-		})
-	}
-	wg.Wait()
+	parallel.Each(len(files), func(i int) {
+		data[i], errs[i] = generateFile(plugin, files[i], req)
+	})
 	out := map[string][]byte{}
 	for i, f := range files {
 		name := f.GeneratedFilenamePrefix + ".pb.go"
