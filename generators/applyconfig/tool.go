@@ -67,5 +67,5 @@ func (t *cmdline) Generator(c *cli.Common, header []byte, patterns []string) (*e
 
 // Engine returns g as the engine runs it.
 func (g *Generator) Engine() *engine.Generator {
-	return engine.Of(g)
+	return &engine.Generator{Markers: g.Define, Generate: g.Generate, Selects: g.Selects, Needs: g.Needs}
 }

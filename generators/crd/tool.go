@@ -115,32 +115,25 @@ var WebhookSpec = manifestSpec("webhook", "webhook configurations from +kubebuil
 
 // Engine returns g as the engine runs it.
 func (g *Generator) Engine() *engine.Generator {
-	return named("crd", g)
+	return &engine.Generator{Name: "crd", Markers: g.Define, Generate: g.Generate}
 }
 
 // Engine returns g as the engine runs it.
 func (g *RBACGenerator) Engine() *engine.Generator {
-	return named("rbac", g)
+	return &engine.Generator{Name: "rbac", Markers: g.Define, Generate: g.Generate}
 }
 
 // Engine returns g as the engine runs it.
 func (g *WebhookGenerator) Engine() *engine.Generator {
-	return named("webhook", g)
+	return &engine.Generator{Name: "webhook", Markers: g.Define, Generate: g.Generate}
 }
 
 // Engine returns g as the engine runs it.
 func (g *ObjectGenerator) Engine() *engine.Generator {
-	return named("object", g)
+	return &engine.Generator{Name: "object", Markers: g.Define, Generate: g.Generate}
 }
 
 // Engine returns g as the engine runs it.
 func (g *SchemaPatchGenerator) Engine() *engine.Generator {
-	return named("schemapatch", g)
-}
-
-// named is g as the engine runs it, under name.
-func named(name string, g engine.Part) *engine.Generator {
-	e := engine.Of(g)
-	e.Name = name
-	return e
+	return &engine.Generator{Name: "schemapatch", Markers: g.Define, Generate: g.Generate}
 }

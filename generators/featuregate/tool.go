@@ -33,5 +33,5 @@ var Spec = &cli.Spec{
 
 // Engine returns g as the engine runs it.
 func (g *Generator) Engine() *engine.Generator {
-	return engine.Of(g)
+	return &engine.Generator{Markers: g.Define, Generate: g.Generate, Selects: g.Selects, Needs: g.Needs}
 }

@@ -36,5 +36,5 @@ func (t *cmdline) Generator(c *cli.Common, _ []byte, _ []string) (*engine.Genera
 
 // Engine returns g as the engine runs it.
 func (g *Generator) Engine() *engine.Generator {
-	return engine.Of(g)
+	return &engine.Generator{Markers: g.Define, Generate: g.Generate, Selects: g.Selects}
 }

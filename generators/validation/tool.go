@@ -89,5 +89,5 @@ var ScriptReadOnlyPkgs = []string{
 
 // Engine returns g as the engine runs it.
 func (g *Generator) Engine() *engine.Generator {
-	return engine.Of(g)
+	return &engine.Generator{Markers: g.Define, Generate: g.Generate, Selects: g.Selects, Needs: g.Needs, Links: g.Local}
 }
