@@ -45,6 +45,12 @@ type Generator struct {
 	// packages it does not import, their import paths. A link goes both
 	// ways.
 	Links func(m *model.Model) (links map[string][]string, local bool)
+	// DependencyTypes says that it reads only the types of the packages
+	// outside the run's patterns and Needs, never their syntax or
+	// comments. When every generator of a run says so, the load may take
+	// such packages of the module cache from export data (see
+	// load.Config.DependencyTypes).
+	DependencyTypes bool
 	// Inputs, when not nil (even if empty), are the packages its flags
 	// name, as client-gen's --input does: apigen generate loads them too,
 	// and its own command loads them instead of its arguments.

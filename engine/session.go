@@ -66,7 +66,8 @@ func loadModel(opts Options, gens []*Generator) (*load.Result, *model.Model, *ma
 	for _, p := range opts.Preload {
 		extra = append(extra, load.Extra{Path: p, Why: "preload", Optional: true})
 	}
-	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra, Nested: opts.Nested})
+	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra, Nested: opts.Nested,
+		DependencyTypes: dependencyTypes(gens)})
 	opts.phase("loading", start)
 	if diags.HasErrors() {
 		return nil, nil, nil, diags
@@ -77,6 +78,17 @@ func loadModel(opts Options, gens []*Generator) (*load.Result, *model.Model, *ma
 	return res, m, reg, diags
 }
 
+// dependencyTypes reports whether every one of gens reads only the types
+// of the packages outside its patterns and Needs.
+func dependencyTypes(gens []*Generator) bool {
+	for _, g := range gens {
+		if !g.DependencyTypes {
+			return false
+		}
+	}
+	return len(gens) > 0
+}
+
 // Generate runs gens for opts over the session's load, if it can serve
 // them: every package opts names is one it loaded, named exactly, and no
 // hand-written file of the main module has changed since. It reports
@@ -84,7 +96,7 @@ func loadModel(opts Options, gens []*Generator) (*load.Result, *model.Model, *ma
 func (s *Session) Generate(opts Options, gens ...*Generator) (Output, *diag.List, bool) {
 	var diags diag.List
 	dir, _ := filepath.Abs(opts.Dir)
-	if dir != s.dir || !s.unchanged() {
+	if dir != s.dir || !s.unchanged() || s.res.DependencyTypes && !dependencyTypes(gens) {
 		return Output{}, nil, false
 	}
 	cfg := load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Nested: opts.Nested}

@@ -353,3 +353,28 @@ func TestSessionJoinsNewPackages(t *testing.T) {
 		t.Error("after a failed join, the session no longer serves its own package")
 	}
 }
+
+// TestSessionDependencyTypes checks that a session whose load took
+// dependencies as types serves later runs that read only types, and no run
+// of a generator that reads the syntax of dependencies.
+func TestSessionDependencyTypes(t *testing.T) {
+	dir := tempModule(t)
+	opts := Options{Dir: dir, Patterns: []string{"./a", "./b"}, Stdout: io.Discard, Stderr: io.Discard}
+	typesOnly := func(r *recorder) *Generator {
+		g := gen(r)
+		g.DependencyTypes = true
+		return g
+	}
+	s, _, diags := Open(opts, typesOnly(&recorder{name: "first"}))
+	if diags.Len() > 0 {
+		t.Fatal(diags.Err())
+	}
+	o := opts
+	o.Patterns = []string{"./a"}
+	if _, _, served := s.Generate(o, typesOnly(&recorder{name: "second"})); !served {
+		t.Error("a run that reads only types was not served")
+	}
+	if _, _, served := s.Generate(o, gen(&recorder{name: "third"})); served {
+		t.Error("a run that reads dependencies' syntax was served from a load without it")
+	}
+}

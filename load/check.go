@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -21,10 +22,12 @@ import (
 // every package. The one difference: a standard-library package that no
 // pattern names is read from the type cache when the cache holds it, and
 // gets no syntax; no generator reads the standard library's declarations.
+// With deps set, so is a package of the module cache that is no root.
 type checker struct {
 	fset  *token.FileSet
 	roots map[*packages.Package]bool
 	std   *typeCache // nil when caching is off
+	deps  bool
 	cpu   chan struct{}
 
 	mu      sync.Mutex // guards imports
@@ -35,7 +38,8 @@ type checker struct {
 // reachable from roots that has no types yet, and adds parse and type
 // errors to Errors. imports holds, by path, the types of an earlier load
 // the packages were joined to (see Extend), or is nil; check adds to it.
-func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, imports map[string]*types.Package) {
+// With deps, module-cache dependencies are read as the library is.
+func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, imports map[string]*types.Package, deps bool) {
 	if imports == nil {
 		imports = map[string]*types.Package{}
 	}
@@ -43,6 +47,7 @@ func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, impor
 		fset:    fset,
 		roots:   map[*packages.Package]bool{},
 		std:     std,
+		deps:    deps,
 		cpu:     make(chan struct{}, runtime.GOMAXPROCS(0)),
 		imports: imports,
 	}
@@ -63,7 +68,7 @@ func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, impor
 	data := map[*packages.Package][]byte{}
 	if std != nil {
 		for _, p := range order { // dependencies first
-			if c.fromLibrary(p) {
+			if c.typesOnly(p) {
 				// "" when p imports a package an earlier load checked.
 				keys[p] = std.key(p, keys)
 				data[p] = std.get(keys[p])
@@ -107,12 +112,18 @@ func (c *checker) load(p *packages.Package, key string, data []byte, done map[*p
 	}
 }
 
-// fromLibrary reports whether p is a standard-library package that no
-// pattern names. Its types may come from the type cache, and it gets no
-// syntax, whether they do or not.
-func (c *checker) fromLibrary(p *packages.Package) bool {
-	first, _, _ := strings.Cut(p.PkgPath, "/")
-	return p.Module == nil && !c.roots[p] && p.PkgPath != "unsafe" && !strings.Contains(first, ".")
+// typesOnly reports whether p is a standard-library package that no
+// pattern names, or with c.deps a module-cache one. Its types may come
+// from the type cache, and it gets no syntax, whether they do or not.
+func (c *checker) typesOnly(p *packages.Package) bool {
+	if c.roots[p] || p.PkgPath == "unsafe" {
+		return false
+	}
+	if p.Module == nil {
+		first, _, _ := strings.Cut(p.PkgPath, "/")
+		return !strings.Contains(first, ".")
+	}
+	return c.deps && immutable(p)
 }
 
 // read gives p the types the type cache holds for it, and reports whether
@@ -195,7 +206,7 @@ func (c *checker) typecheck(p *packages.Package, files []*ast.File) {
 	if err != nil && len(p.Errors) == 0 {
 		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.TypeError})
 	}
-	if !c.fromLibrary(p) {
+	if !c.typesOnly(p) {
 		p.Syntax = files
 	}
 	p.IllTyped = len(p.Errors) > 0
@@ -205,6 +216,26 @@ func (c *checker) typecheck(p *packages.Package, files []*ast.File) {
 	c.mu.Lock()
 	c.imports[p.PkgPath] = p.Types
 	c.mu.Unlock()
+}
+
+// immutable reports whether p is read from a module of the module cache,
+// whose files never change under its version: not a main or workspace
+// module, not replaced by a directory, and read from its versioned
+// directory (not from vendor/).
+func immutable(p *packages.Package) bool {
+	mod := p.Module
+	if mod.Replace != nil {
+		mod = mod.Replace
+	}
+	if mod.Main || mod.Version == "" || mod.Dir == "" || !strings.HasSuffix(filepath.Base(mod.Dir), "@"+mod.Version) {
+		return false
+	}
+	for _, f := range p.GoFiles {
+		if !strings.HasPrefix(f, mod.Dir+string(filepath.Separator)) {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyTypeErrors reports whether p was read whole: every error it has is

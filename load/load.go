@@ -37,6 +37,10 @@ type Config struct {
 	// Nested: a "dir/..." pattern also names every module below dir, as
 	// controller-gen's paths= do (go list leaves nested modules out).
 	Nested bool
+	// DependencyTypes: a package of the module cache that no pattern or
+	// Extra names gets types but no syntax, from the type cache when it
+	// holds them, as the standard library always does.
+	DependencyTypes bool
 }
 
 // Extra is a package a generator needs beyond the patterns, such as the
@@ -55,6 +59,9 @@ type Result struct {
 	Targets []*packages.Package // matched by the patterns, in import-path order
 	Extra   []*packages.Package // asked for as Extra and not matched, in import-path order
 	ByPath  map[string]*packages.Package
+	// DependencyTypes: the load was made with Config.DependencyTypes, so
+	// module-cache dependencies may have no syntax.
+	DependencyTypes bool
 }
 
 // mode lists the packages; check parses and type-checks them.
@@ -79,8 +86,8 @@ func Load(cfg Config) (*Result, *diag.List) {
 		diags.Errorf(token.Position{}, "loading packages: %v", err)
 		return nil, &diags
 	}
-	check(roots, fset, openTypeCache(), nil)
-	res := &Result{Fset: fset, ByPath: map[string]*packages.Package{}}
+	check(roots, fset, openTypeCache(), nil, cfg.DependencyTypes)
+	res := &Result{Fset: fset, ByPath: map[string]*packages.Package{}, DependencyTypes: cfg.DependencyTypes}
 	packages.Visit(roots, nil, func(p *packages.Package) { res.ByPath[p.PkgPath] = p })
 	res.sort(cfg, roots, &diags)
 	return res, &diags
@@ -124,7 +131,8 @@ func (res *Result) sort(cfg Config, roots []*packages.Package, diags *diag.List)
 // only new ones are parsed and checked, into res.ByPath. It returns a
 // Result for cfg that shares res's packages and file set, and the new
 // packages. It fails, with nothing added, when a package cfg names is one
-// res holds without syntax (a standard-library dependency), or when listing
+// res holds without syntax (a standard-library dependency, or a module-cache
+// one under DependencyTypes), or when listing
 // or reading a new package fails.
 func Extend(res *Result, cfg Config) (*Result, []*packages.Package, bool) {
 	roots, err := listGraph(cfg)
@@ -159,9 +167,9 @@ func Extend(res *Result, cfg Config) (*Result, []*packages.Package, bool) {
 	for path, p := range res.ByPath {
 		prior[path] = p.Types
 	}
-	check(roots, res.Fset, openTypeCache(), prior)
+	check(roots, res.Fset, openTypeCache(), prior, res.DependencyTypes)
 	var diags diag.List
-	out := &Result{Fset: res.Fset, ByPath: res.ByPath}
+	out := &Result{Fset: res.Fset, ByPath: res.ByPath, DependencyTypes: res.DependencyTypes}
 	for _, p := range fresh {
 		readErrors(p, &diags)
 	}

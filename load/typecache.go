@@ -19,9 +19,10 @@ import (
 	"github.com/apigen-dev/apigen/cache/blob"
 )
 
-// typeCache keeps the types of standard-library packages as export data,
-// in $APIGEN_CACHE/types, so that a load need not parse and check them
-// again: they are most of what a load of API types reads. An entry is
+// typeCache keeps the types of standard-library packages (and, for a load
+// with Config.DependencyTypes, of module-cache dependencies) as export
+// data, in $APIGEN_CACHE/types, so that a load need not parse and check
+// them again: they are most of what a load of API types reads. An entry is
 // keyed by the package's files (path, size, time), its imports' keys, the
 // platform and this program's Go version; a corrupt one is removed and
 // the package checked from source.
@@ -55,6 +56,9 @@ func TypeCacheDir() string {
 func (c *typeCache) key(p *packages.Package, keys map[*packages.Package]string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "apigen types 1\n%s\n%s\n", runtime.Version(), p.PkgPath)
+	if m := p.Module; m != nil {
+		fmt.Fprintf(h, "module %s %s\n", m.Path, m.Version)
+	}
 	if s := p.TypesSizes; s != nil {
 		fmt.Fprintf(h, "sizes %d %d\n", s.Sizeof(types.Typ[types.Uintptr]), s.Alignof(types.Typ[types.Int64]))
 	}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // anyWord is the predeclared any, which export data does not keep: a
@@ -45,9 +47,13 @@ func exported(t *testing.T, res *Result) map[string]string {
 	return out
 }
 
-func loadOwn(t *testing.T) *Result {
+func loadOwn(t *testing.T) *Result { return loadOwnWith(t, false) }
+
+// loadOwnWith loads two of apigen's packages; output imports gengo and
+// x/tools from the module cache.
+func loadOwnWith(t *testing.T, deps bool) *Result {
 	t.Helper()
-	res, diags := Load(Config{Dir: "..", Patterns: []string{"./diag", "./output"}})
+	res, diags := Load(Config{Dir: "..", Patterns: []string{"./diag", "./output"}, DependencyTypes: deps})
 	if diags.HasErrors() {
 		t.Fatal(diags.Sorted())
 	}
@@ -57,9 +63,17 @@ func loadOwn(t *testing.T) *Result {
 // TestTypeCache loads with the type cache off, cold, warm and with every
 // entry damaged: each load must give the same types, the warm one from
 // the cache, and the damaged entries must be replaced.
-func TestTypeCache(t *testing.T) {
+func TestTypeCache(t *testing.T) { checkTypeCache(t, false) }
+
+// TestDependencyTypes is TestTypeCache for a load whose module-cache
+// dependencies are read as the standard library is: they get no syntax,
+// and their types are the same from the cache as from their source.
+func TestDependencyTypes(t *testing.T) { checkTypeCache(t, true) }
+
+func checkTypeCache(t *testing.T, deps bool) {
 	t.Setenv("APIGEN_CACHE", "off")
-	want := exported(t, loadOwn(t))
+	want := exported(t, loadOwnWith(t, false))
+	loadOwn := func(t *testing.T) *Result { return loadOwnWith(t, deps) }
 
 	root := t.TempDir()
 	t.Setenv("APIGEN_CACHE", root)
@@ -72,10 +86,23 @@ func TestTypeCache(t *testing.T) {
 				t.Errorf("%s: package %s differs from a load without the cache:\n%s\nwant:\n%s", what, path, got[path], w)
 			}
 		}
+		modules := 0
 		for _, p := range res.ByPath {
 			if p.Module == nil && p.PkgPath != "unsafe" && len(p.Syntax) != 0 {
 				t.Errorf("%s: standard-library package %s has syntax", what, p.PkgPath)
 			}
+			if p.Module != nil && !p.Module.Main {
+				modules++
+				if deps == (len(p.Syntax) != 0) {
+					t.Errorf("%s: module-cache package %s has %d files of syntax, with DependencyTypes %v", what, p.PkgPath, len(p.Syntax), deps)
+				}
+			}
+			if p.Module != nil && p.Module.Main && len(p.Syntax) == 0 {
+				t.Errorf("%s: package %s of the main module has no syntax", what, p.PkgPath)
+			}
+		}
+		if modules < 5 {
+			t.Fatalf("%s: the load has %d packages of other modules; the test wants several", what, modules)
 		}
 	}
 	hits := func() int64 { return typeCacheHits.Load() }
@@ -127,5 +154,65 @@ func TestTypeCache(t *testing.T) {
 		return n
 	}; !slices.Equal(names(entries), names(after)) {
 		t.Errorf("the damaged load did not store the same entries again")
+	}
+}
+
+// TestDependencyTypesImmutableOnly loads a module with one dependency from
+// the module cache and one replaced by a directory: only the first is read
+// as types, since the second's files may change under its version.
+func TestDependencyTypesImmutableOnly(t *testing.T) {
+	t.Setenv("APIGEN_CACHE", t.TempDir())
+	t.Setenv("GOFLAGS", "-mod=mod")
+	dir := t.TempDir()
+	gomod, err := os.ReadFile("../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gengo := regexp.MustCompile(`k8s\.io/gengo/v2 v\S+`).Find(gomod)
+	sum, err := os.ReadFile("../go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n\nrequire (\n\t" + string(gengo) + "\n\texample.com/local v0.0.0\n)\n\nreplace example.com/local => ./local\n",
+		"go.sum": string(sum),
+		"m.go": "package m\n\nimport (\n\t\"example.com/local\"\n\t\"k8s.io/gengo/v2/types\"\n)\n\n" +
+			"// T uses both.\ntype T struct {\n\tA local.L\n\tB types.Name\n}\n",
+		"local/go.mod": "module example.com/local\n\ngo 1.26\n",
+		"local/l.go":   "package local\n\n// L is local.\ntype L struct{ N int }\n",
+	}
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, diags := Load(Config{Dir: dir, Patterns: []string{"."}, DependencyTypes: true})
+	if diags.HasErrors() {
+		t.Fatal(diags.Sorted())
+	}
+	for path, wantSyntax := range map[string]bool{"example.com/m": true, "example.com/local": true, "k8s.io/gengo/v2/types": false} {
+		p := res.ByPath[path]
+		if p == nil {
+			t.Fatalf("%s is not loaded", path)
+		}
+		if got := len(p.Syntax) != 0; got != wantSyntax {
+			t.Errorf("%s: syntax %v, want %v", path, got, wantSyntax)
+		}
+	}
+
+	// The key of a module-cache package names its module's version.
+	c := openTypeCache()
+	p := res.ByPath["k8s.io/gengo/v2/types"]
+	keys := map[*packages.Package]string{}
+	packages.Visit([]*packages.Package{p}, nil, func(q *packages.Package) { keys[q] = c.key(q, keys) })
+	bumped := *p
+	mod := *p.Module
+	mod.Version += "-bumped"
+	bumped.Module = &mod
+	if keys[p] == "" || c.key(&bumped, keys) == keys[p] {
+		t.Errorf("a version bump keeps the key %q", keys[p])
 	}
 }

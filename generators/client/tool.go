@@ -129,5 +129,5 @@ func (t *cmdline) includedTypes() (map[GroupVersion][]string, error) {
 
 // Engine returns g as the engine runs it.
 func (g *Generator) Engine() *engine.Generator {
-	return &engine.Generator{Markers: g.Define, Generate: g.Generate}
+	return &engine.Generator{Markers: g.Define, Generate: g.Generate, DependencyTypes: true}
 }

@@ -130,7 +130,7 @@ func (g *WebhookGenerator) Engine() *engine.Generator {
 
 // Engine returns g as the engine runs it.
 func (g *ObjectGenerator) Engine() *engine.Generator {
-	return &engine.Generator{Name: "object", Markers: g.Define, Generate: g.Generate}
+	return &engine.Generator{Name: "object", Markers: g.Define, Generate: g.Generate, DependencyTypes: true}
 }
 
 // Engine returns g as the engine runs it.

@@ -47,5 +47,5 @@ func (t *cmdline) Generator(c *cli.Common, header []byte, _ []string) (*engine.G
 
 // Engine returns g as the engine runs it.
 func (g *Generator) Engine() *engine.Generator {
-	return &engine.Generator{Markers: g.Define, Generate: g.Generate, Selects: g.Selects}
+	return &engine.Generator{Markers: g.Define, Generate: g.Generate, Selects: g.Selects, DependencyTypes: true}
 }

@@ -22,5 +22,5 @@ var Spec = &cli.Spec{
 
 // Engine returns g as the engine runs it.
 func (g *Generator) Engine() *engine.Generator {
-	return &engine.Generator{Markers: g.Define, Generate: g.Generate, Selects: g.Selects, Links: g.Local}
+	return &engine.Generator{Markers: g.Define, Generate: g.Generate, Selects: g.Selects, Links: g.Local, DependencyTypes: true}
 }
