@@ -46,10 +46,9 @@ func TestGolden(t *testing.T) {
 // gives protobuf struct tags. Ours needs no protoc; upstream's goldens come
 // from protoc, upstream's protoc-gen-gogo and goimports (see upstreamFull).
 //
-// testdata/full/example/v1/types.go replaces the shared types.go with
-// WidgetSpec's Size field renamed Replicas: gogo names a field Size
-// Size_, beside its Size method, so upstream writes a generated.pb.go
-// that does not compile over the shared input, which ours refuses (see
+// The shared input has no field named Size: gogo would name it Size_,
+// beside its Size method, and upstream would write a generated.pb.go that
+// does not compile, which ours refuses (see
 // testdata/protobuf/diagnostics/golden/gofields.txt).
 func TestGoldenFull(t *testing.T) {
 	goldentest.Run(t, goldentest.Case{

@@ -2,8 +2,8 @@ package v1
 
 // SetDefaults_WidgetSpec defaults a WidgetSpec.
 func SetDefaults_WidgetSpec(obj *WidgetSpec) {
-	if obj.Size == 0 {
-		obj.Size = 1
+	if obj.Replicas == 0 {
+		obj.Replicas = 1
 	}
 }
 

@@ -27,8 +27,8 @@ type WidgetList struct {
 
 // WidgetSpec is a spec.
 type WidgetSpec struct {
-	Size  int32   `json:"size"`
-	Owner *string `json:"owner,omitempty"`
+	Replicas int32   `json:"replicas"`
+	Owner    *string `json:"owner,omitempty"`
 }
 
 // WidgetStatus is a status.
