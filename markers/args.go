@@ -283,16 +283,10 @@ func (l *lexer) list(item shape) []any {
 func (l *lexer) braced(item shape) []any {
 	var out []any
 	l.s.Scan()
-	for r := l.peek(); r != '}' && r != scanner.EOF; r = l.peek() {
+	l.untilBrace(func() bool {
 		out = append(out, l.read(item, true))
-		if l.peek() == '}' {
-			break
-		}
-		if !l.expect(',', "comma") {
-			return out
-		}
-	}
-	l.expect('}', "close curly brace")
+		return true
+	})
 	return out
 }
 
@@ -302,21 +296,33 @@ func (l *lexer) mapping() map[string]any {
 	if !l.expect('{', "open curly brace") {
 		return out
 	}
-	for r := l.peek(); r != '}' && r != scanner.EOF; r = l.peek() {
+	l.untilBrace(func() bool {
 		k := l.str(true)
 		if !l.expect(':', "colon") {
-			return out
+			return false
 		}
 		out[k] = l.read(shape{kind: ArgAny}, false)
+		return true
+	})
+	return out
+}
+
+// untilBrace reads comma-separated items with item, after the "{", and
+// the closing "}"; it stops, leaving the rest, where item or a comma
+// fails.
+func (l *lexer) untilBrace(item func() bool) {
+	for r := l.peek(); r != '}' && r != scanner.EOF; r = l.peek() {
+		if !item() {
+			return
+		}
 		if l.peek() == '}' {
 			break
 		}
 		if !l.expect(',', "comma") {
-			return out
+			return
 		}
 	}
 	l.expect('}', "close curly brace")
-	return out
 }
 
 // guess says what shape the value ahead has, reading nothing. With
