@@ -224,10 +224,9 @@ func (f *field) readMarkers(m *model.Model, p *model.Package, marks markers.Set,
 // not, and otherwise a field that is neither omitempty nor a pointer is
 // always written, so required.
 func isRequired(marks markers.Set, lines []string, f *field, inline bool) (bool, string) {
-	req := markers.Required.Has(marks)
-	opt := markers.Optional.Has(marks)
-	req = req || hasLine(lines, "+k8s:required") || hasLine(lines, "+kubebuilder:validation:Required")
-	opt = opt || hasLine(lines, "+k8s:optional") || hasLine(lines, "+kubebuilder:validation:Optional")
+	unwrapped, _ := unwrap(lines)
+	req := markers.Required.Has(marks) || hasUnwrapped(unwrapped, "+k8s:required") || hasUnwrapped(unwrapped, "+kubebuilder:validation:Required")
+	opt := markers.Optional.Has(marks) || hasUnwrapped(unwrapped, "+k8s:optional") || hasUnwrapped(unwrapped, "+kubebuilder:validation:Optional")
 	switch {
 	case inline:
 		return false, ""
@@ -241,6 +240,11 @@ func isRequired(marks markers.Set, lines []string, f *field, inline bool) (bool,
 
 func hasLine(lines []string, marker string) bool {
 	unwrapped, _ := unwrap(lines)
+	return hasUnwrapped(unwrapped, marker)
+}
+
+// hasUnwrapped is hasLine over lines unwrap has already unwrapped.
+func hasUnwrapped(unwrapped []string, marker string) bool {
 	for _, l := range unwrapped {
 		l = strings.TrimSpace(l)
 		if l == marker || strings.HasPrefix(l, marker+"=") {

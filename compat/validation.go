@@ -52,7 +52,7 @@ func unwrap(lines []string) ([]string, []bool) {
 	alpha := make([]bool, len(lines))
 	for i, l := range lines {
 		out[i] = strings.TrimSpace(l)
-		for strings.HasPrefix(out[i], "+k8s:") {
+		for strings.HasPrefix(out[i], "+k8s:alpha") || strings.HasPrefix(out[i], "+k8s:beta") {
 			tag, err := codetags.Parse(out[i][1:], codetags.RawValues(true))
 			if err != nil || tag.Name != "k8s:alpha" && tag.Name != "k8s:beta" || !strings.HasPrefix(tag.Value, "+") {
 				break

@@ -46,12 +46,16 @@ var KubebuilderDefault = ArgGrammar{Name: "kubebuilder:default", Args: []Arg{Val
 // controller-gen reads it when it is one of SchemaValidation (not an
 // items: one): its key and arguments.
 func ReadSchemaValidation(text string) (key string, args map[string]any, ok bool) {
-	if !strings.HasPrefix(strings.TrimSpace(text), SchemaValidationPrefix) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), SchemaValidationPrefix)
+	if !ok {
 		return "", nil, false
 	}
+	head, _, hasValue := strings.Cut(rest, "=")
+	name, _, _ := cutLastSegment(head, hasValue)
 	for _, m := range SchemaValidation {
-		if args, ok := (ArgGrammar{Name: SchemaValidationPrefix + m.Key, Args: m.Args}).Read(text); ok {
-			return m.Key, args, true
+		if m.Key == head || m.Key == name {
+			args, ok := (ArgGrammar{Name: SchemaValidationPrefix + m.Key, Args: m.Args}).Read(text)
+			return m.Key, args, ok
 		}
 	}
 	return "", nil, false

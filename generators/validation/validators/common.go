@@ -18,9 +18,6 @@ func stdFn(name string) types.Name {
 	return types.Name{Package: stdValidatePkg, Name: name}
 }
 
-// rtFunc is stdFn by another name, as much of this package calls it.
-func rtFunc(name string) types.Name { return stdFn(name) }
-
 // valueScopes are the places that hold a value: all but constants.
 var valueScopes = []Scope{ScopeType, ScopeField, ScopeListVal, ScopeMapKey, ScopeMapVal}
 

@@ -69,7 +69,7 @@ func (v *dependencyTag) GetValidations(ctx Context, tag codetags.Tag) (Validatio
 		}
 	}
 	ptr := types.PointerTo(ctx.ParentType)
-	f := Function(v.name, DefaultFlags, rtFunc(v.fn), j.Name, presenceFunc(ptr, ctx.Member), depName, presenceFunc(ptr, dep)).
+	f := Function(v.name, DefaultFlags, stdFn(v.fn), j.Name, presenceFunc(ptr, ctx.Member), depName, presenceFunc(ptr, dep)).
 		WithEmits(Emission{Type: v.errType, Origin: v.name[len("k8s:"):], PathFragment: "." + depName})
 	// Both fields are needed, so the check runs on the struct.
 	return deferTo(ParentContext, func() (Validations, error) { return single(f), nil }), nil

@@ -18,13 +18,13 @@ func TestDependencies(t *testing.T) {
 		t.Fatalf("got %+v", parent.Functions)
 	}
 	fb, rq := parent.Functions[0], parent.Functions[1] // tags run in name order
-	if rq.Function != rtFunc("DependentRequired") || rq.Args[0] != "a" || rq.Args[2] != "b" {
+	if rq.Function != stdFn("DependentRequired") || rq.Args[0] != "a" || rq.Args[2] != "b" {
 		t.Errorf("required %+v", rq)
 	}
 	if !reflect.DeepEqual(rq.Emits, []Emission{{Type: field.ErrorTypeRequired, Origin: "dependentRequired", PathFragment: ".b"}}) {
 		t.Errorf("emits %v", rq.Emits)
 	}
-	if fb.Function != rtFunc("DependentForbidden") || fb.Emits[0].Origin != "dependentForbidden" || fb.Emits[0].Type != field.ErrorTypeForbidden {
+	if fb.Function != stdFn("DependentForbidden") || fb.Emits[0].Origin != "dependentForbidden" || fb.Emits[0].Type != field.ErrorTypeForbidden {
 		t.Errorf("forbidden %+v", fb)
 	}
 	if body := rq.Args[3].(FunctionLiteral).Body; body != "if obj == nil {return false}; return len(obj.B) != 0" {

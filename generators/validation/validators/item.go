@@ -51,9 +51,9 @@ func (v *itemTag) GetValidations(ctx Context, tag codetags.Tag) (Validations, er
 	if err != nil {
 		return Validations{}, err
 	}
-	fn := rtFunc("ValSliceItem")
+	fn := stdFn("ValSliceItem")
 	if list.Elem.Kind == types.Pointer {
-		fn = rtFunc("PtrSliceItem")
+		fn = stdFn("PtrSliceItem")
 	}
 	// The list keys are known only once the whole context has been seen,
 	// so wrapping waits for a deferred callback.

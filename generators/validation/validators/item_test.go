@@ -23,17 +23,17 @@ func TestItemWrapsPayload(t *testing.T) {
 	if it == nil {
 		t.Fatalf("no item call in %+v", v.Functions)
 	}
-	if it.Function != rtFunc("ValSliceItem") || it.Cohort != `{"name": "a"}` || it.Flags != ShortCircuit {
+	if it.Function != stdFn("ValSliceItem") || it.Cohort != `{"name": "a"}` || it.Flags != ShortCircuit {
 		t.Errorf("got %+v", it)
 	}
 	if body := it.Args[0].(FunctionLiteral).Body; body != `return item.Name == "a"` {
 		t.Errorf("match body %s", body)
 	}
-	if it.Args[1] != Identifier(rtFunc("SemanticDeepEqual")) {
+	if it.Args[1] != Identifier(stdFn("SemanticDeepEqual")) {
 		t.Errorf("equiv %v", it.Args[1])
 	}
 	w := it.Args[2].(WrapperFunction)
-	if w.Function.Function != rtFunc("Probe") || w.ObjType != f.item {
+	if w.Function.Function != stdFn("Probe") || w.ObjType != f.item {
 		t.Errorf("wrapper %+v", w)
 	}
 }
@@ -96,7 +96,7 @@ func TestItemUnion(t *testing.T) {
 	}
 	var union *FunctionGen
 	for i := range v.Functions {
-		if v.Functions[i].Function == rtFunc("Union") {
+		if v.Functions[i].Function == stdFn("Union") {
 			union = &v.Functions[i]
 		}
 	}

@@ -20,10 +20,10 @@ const (
 )
 
 var (
-	fnValSliceUnique = rtFunc("ValSliceUnique")
-	fnPtrSliceUnique = rtFunc("PtrSliceUnique")
-	fnDirectEqual    = rtFunc("DirectEqual")
-	fnSemanticEqual  = rtFunc("SemanticDeepEqual")
+	fnValSliceUnique = stdFn("ValSliceUnique")
+	fnPtrSliceUnique = stdFn("PtrSliceUnique")
+	fnDirectEqual    = stdFn("DirectEqual")
+	fnSemanticEqual  = stdFn("SemanticDeepEqual")
 )
 
 func init() {

@@ -27,7 +27,7 @@ func (probeTag) Docs() TagDoc {
 	return TagDoc{Tag: probeTagName, StabilityLevel: TagStabilityLevelStable, PayloadsType: codetags.ValueTypeString}
 }
 func (probeTag) GetValidations(_ Context, tag codetags.Tag) (Validations, error) {
-	f := Function(probeTagName, ShortCircuit, rtFunc("Probe"), tag.Value)
+	f := Function(probeTagName, ShortCircuit, stdFn("Probe"), tag.Value)
 	return Validations{Functions: []FunctionGen{f}}, nil
 }
 
@@ -193,7 +193,7 @@ func TestListMapUniqueness(t *testing.T) {
 		t.Fatalf("got %d functions, want 1", len(v.Functions))
 	}
 	fn := v.Functions[0]
-	if fn.TagName != "listValidator" || fn.Function != rtFunc("ValSliceUnique") {
+	if fn.TagName != "listValidator" || fn.Function != stdFn("ValSliceUnique") {
 		t.Errorf("got %s calling %v", fn.TagName, fn.Function)
 	}
 	lit := fn.Args[0].(FunctionLiteral)
@@ -210,7 +210,7 @@ func TestListMapUniqueness(t *testing.T) {
 	}
 	// ListMatchArgs sees the same facts.
 	match, equiv := f.reg.ListMatchArgs(fieldCtx(f.host, 0).Path, f.list)
-	if match.(FunctionLiteral).Body != want || equiv != Identifier(rtFunc("SemanticDeepEqual")) {
+	if match.(FunctionLiteral).Body != want || equiv != Identifier(stdFn("SemanticDeepEqual")) {
 		t.Errorf("ListMatchArgs gave %v, %v", match, equiv)
 	}
 }
@@ -228,7 +228,7 @@ func TestListSetAndCustomUnique(t *testing.T) {
 		t.Fatal(err)
 	}
 	fn := v.Functions[0]
-	if fn.Args[0] != Identifier(rtFunc("DirectEqual")) || fn.StabilityLevel != ValidationStabilityLevelAlpha {
+	if fn.Args[0] != Identifier(stdFn("DirectEqual")) || fn.StabilityLevel != ValidationStabilityLevelAlpha {
 		t.Errorf("got %+v", fn)
 	}
 	v, _, err = f.run(fieldCtx(st, 1), `+k8s:listType=set`, `+k8s:customUnique`)

@@ -224,7 +224,7 @@ func discriminatedCall(st *types.Type, disc *types.Member, mf *modeField) (Valid
 		}
 	}
 	typeArgs := []*types.Type{valueT, disc.Type}
-	ruleType := rtFunc("DiscriminatedRule")
+	ruleType := stdFn("DiscriminatedRule")
 	var rules []any
 	for _, val := range slices.Sorted(maps.Keys(byValue)) {
 		lit, err := modeValueLiteral(val, disc.Type)
@@ -251,7 +251,7 @@ func discriminatedCall(st *types.Type, disc *types.Member, mf *modeField) (Valid
 		Results:    []ParamResult{{Type: disc.Type}},
 		Body:       "return obj." + disc.Name,
 	}
-	f := Function(tagModeDiscriminator, DefaultFlags, rtFunc("Discriminated"),
+	f := Function(tagModeDiscriminator, DefaultFlags, stdFn("Discriminated"),
 		Literal(fmt.Sprintf("%q", jsonName)), getValue, getDisc, equalityFor(ft), forbid,
 		SliceLiteral{ElementType: ruleType, ElementTypeArgs: typeArgs, Elements: rules})
 	// The wrapped functions carry their own levels already.
@@ -284,7 +284,7 @@ func otherModesForbidden(t *types.Type, frag string) (MultiWrapperFunction, erro
 	default:
 		fn = "ForbiddenValue"
 	}
-	f := Function("k8s:forbidden", DefaultFlags, rtFunc(fn)).WithEmits(Emission{Type: field.ErrorTypeForbidden})
+	f := Function("k8s:forbidden", DefaultFlags, stdFn(fn)).WithEmits(Emission{Type: field.ErrorTypeForbidden})
 	objT, _ := nilableOf(t)
 	return MultiWrapperFunction{Functions: []FunctionGen{f}, ObjType: objT, PathFragment: frag}, nil
 }

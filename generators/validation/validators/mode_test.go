@@ -20,7 +20,7 @@ func TestModes(t *testing.T) {
 		t.Fatalf("got %+v", parent.Functions)
 	}
 	a, c := parent.Functions[0], parent.Functions[1]
-	if a.Function != rtFunc("Discriminated") || !a.StabilityLevelSelfManaged || a.Args[0] != Literal(`"a"`) {
+	if a.Function != stdFn("Discriminated") || !a.StabilityLevelSelfManaged || a.Args[0] != Literal(`"a"`) {
 		t.Errorf("got %+v", a)
 	}
 	if get := a.Args[1].(FunctionLiteral); get.Body != "return obj.A" || get.Results[0].Type != u.Members[1].Type {
@@ -33,12 +33,12 @@ func TestModes(t *testing.T) {
 		t.Errorf("discriminator %+v", d)
 	}
 	forbid := a.Args[4].(MultiWrapperFunction)
-	if forbid.Functions[0].Function != rtFunc("ForbiddenPointer") || forbid.PathFragment != ".a" || forbid.Functions[0].StabilityLevel != "" {
+	if forbid.Functions[0].Function != stdFn("ForbiddenPointer") || forbid.PathFragment != ".a" || forbid.Functions[0].StabilityLevel != "" {
 		t.Errorf("forbidden %+v", forbid)
 	}
 	// Every rule of C is alpha, so the default Forbidden is too.
 	cForbid := c.Args[4].(MultiWrapperFunction)
-	if cForbid.Functions[0].Function != rtFunc("ForbiddenValue") || cForbid.Functions[0].StabilityLevel != ValidationStabilityLevelAlpha {
+	if cForbid.Functions[0].Function != stdFn("ForbiddenValue") || cForbid.Functions[0].StabilityLevel != ValidationStabilityLevelAlpha {
 		t.Errorf("forbidden %+v", cForbid)
 	}
 	rules := c.Args[5].(SliceLiteral)
@@ -47,7 +47,7 @@ func TestModes(t *testing.T) {
 		t.Errorf("rule %+v", rule)
 	}
 	w := rule.Fields[1].Value.(MultiWrapperFunction)
-	if w.Functions[0].Function != rtFunc("Probe") || w.Functions[0].StabilityLevel != ValidationStabilityLevelAlpha {
+	if w.Functions[0].Function != stdFn("Probe") || w.Functions[0].StabilityLevel != ValidationStabilityLevelAlpha {
 		t.Errorf("wrapped %+v", w)
 	}
 }

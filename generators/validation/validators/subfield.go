@@ -94,7 +94,7 @@ func subfieldWrapper(st *types.Type, m *types.Member, name string) func(Function
 		if scope == ParentContext {
 			return f
 		}
-		w := Function(tagSubfield, f.Flags, rtFunc("Subfield"), name, get, equiv,
+		w := Function(tagSubfield, f.Flags, stdFn("Subfield"), name, get, equiv,
 			WrapperFunction{Function: f, ObjType: m.Type, PathFragment: "." + name})
 		w.Cohort = name
 		return w

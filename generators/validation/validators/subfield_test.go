@@ -18,14 +18,14 @@ func TestSubfield(t *testing.T) {
 		t.Fatalf("got %+v", v.Functions)
 	}
 	payload, gate := v.Functions[0], v.Functions[1]
-	if payload.Function != rtFunc("Subfield") || payload.Cohort != "port" || payload.Args[0] != "port" {
+	if payload.Function != stdFn("Subfield") || payload.Cohort != "port" || payload.Args[0] != "port" {
 		t.Errorf("got %+v", payload)
 	}
 	get := payload.Args[1].(FunctionLiteral)
 	if get.Body != "return o.Port" || get.Parameters[0].Type.String() != "*"+f.item.String() {
 		t.Errorf("getter %+v", get)
 	}
-	if payload.Args[2] != Identifier(rtFunc("DirectEqual")) {
+	if payload.Args[2] != Identifier(stdFn("DirectEqual")) {
 		t.Errorf("equiv %v", payload.Args[2])
 	}
 	w := payload.Args[3].(WrapperFunction)

@@ -106,8 +106,8 @@ func memberNameArg(docs string) TagArgDoc {
 var unionMembers = unionFlavor{
 	varPrefix: "unionMembershipFor",
 	tag:       tagUnionMember,
-	plain:     rtFunc("Union"),
-	disc:      rtFunc("DiscriminatedUnion"),
+	plain:     stdFn("Union"),
+	disc:      stdFn("DiscriminatedUnion"),
 	origin:    "union",
 	doc: TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
@@ -256,7 +256,7 @@ func (fl unionFlavor) emit(out *Validations, owner *field.Path, ownerType *types
 	}
 	emits := Emission{Type: field.ErrorTypeInvalid, Origin: fl.origin}
 	if u.hasDisc {
-		out.AddVariable(Variable(varName, Function(fl.tag, DefaultFlags, rtFunc("NewDiscriminatedUnionMembership"),
+		out.AddVariable(Variable(varName, Function(fl.tag, DefaultFlags, stdFn("NewDiscriminatedUnionMembership"),
 			append([]any{u.discJSON}, u.memberCtors(true)...)...)))
 		disc := FunctionLiteral{
 			Parameters: []ParamResult{{Name: "obj", Type: ptr}},
@@ -266,7 +266,7 @@ func (fl unionFlavor) emit(out *Validations, owner *field.Path, ownerType *types
 		out.AddFunction(Function(fl.tag, DefaultFlags, fl.disc, append([]any{varName, disc}, present...)...).WithEmits(emits))
 		return nil
 	}
-	out.AddVariable(Variable(varName, Function(fl.tag, DefaultFlags, rtFunc("NewUnionMembership"), u.memberCtors(false)...)))
+	out.AddVariable(Variable(varName, Function(fl.tag, DefaultFlags, stdFn("NewUnionMembership"), u.memberCtors(false)...)))
 	out.AddFunction(Function(fl.tag, DefaultFlags, fl.plain, append([]any{varName}, present...)...).WithEmits(emits))
 	return nil
 }
@@ -276,9 +276,9 @@ func (u *unionDef) memberCtors(discriminated bool) []any {
 	out := make([]any, 0, len(u.entries))
 	for _, e := range u.entries {
 		if discriminated {
-			out = append(out, Function("unused", 0, rtFunc("NewDiscriminatedUnionMember"), e.name, e.discValue))
+			out = append(out, Function("unused", 0, stdFn("NewDiscriminatedUnionMember"), e.name, e.discValue))
 		} else {
-			out = append(out, Function("unused", 0, rtFunc("NewUnionMember"), e.name))
+			out = append(out, Function("unused", 0, stdFn("NewUnionMember"), e.name))
 		}
 	}
 	return out

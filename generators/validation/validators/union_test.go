@@ -32,7 +32,7 @@ func TestDiscriminatedUnion(t *testing.T) {
 		t.Fatalf("got %+v", parent)
 	}
 	fn := parent.Functions[0]
-	if fn.Function != rtFunc("DiscriminatedUnion") || fn.TagName != tagUnionMember {
+	if fn.Function != stdFn("DiscriminatedUnion") || fn.TagName != tagUnionMember {
 		t.Errorf("got %+v", fn)
 	}
 	if !reflect.DeepEqual(fn.Emits, []Emission{{Type: field.ErrorTypeInvalid, Origin: "union"}}) {
@@ -50,9 +50,9 @@ func TestDiscriminatedUnion(t *testing.T) {
 	}
 	ctor := parent.Variables[0].Initializer.(FunctionGen)
 	want := []any{"kind",
-		Function("unused", 0, rtFunc("NewDiscriminatedUnionMember"), "a", "A"),
-		Function("unused", 0, rtFunc("NewDiscriminatedUnionMember"), "b", "Bee")}
-	if ctor.Function != rtFunc("NewDiscriminatedUnionMembership") || !reflect.DeepEqual(ctor.Args, want) {
+		Function("unused", 0, stdFn("NewDiscriminatedUnionMember"), "a", "A"),
+		Function("unused", 0, stdFn("NewDiscriminatedUnionMember"), "b", "Bee")}
+	if ctor.Function != stdFn("NewDiscriminatedUnionMembership") || !reflect.DeepEqual(ctor.Args, want) {
 		t.Errorf("ctor %+v", ctor)
 	}
 	if v := parent.Variables[0].Variable; v.Name != "unionMembershipFor_example_com_api_U_" {
@@ -71,11 +71,11 @@ func TestNamedUnionsAndZeroOrOneOf(t *testing.T) {
 	if len(parent.Functions) != 2 {
 		t.Fatalf("got %+v", parent.Functions)
 	}
-	if fn := parent.Functions[0]; fn.Function != rtFunc("Union") || fn.Args[0].(PrivateVar).Name != "unionMembershipFor_example_com_api_U_x" {
+	if fn := parent.Functions[0]; fn.Function != stdFn("Union") || fn.Args[0].(PrivateVar).Name != "unionMembershipFor_example_com_api_U_x" {
 		t.Errorf("union %+v", fn)
 	}
 	z := parent.Functions[1]
-	if z.Function != rtFunc("ZeroOrOneOfUnion") || z.TagName != tagZeroOrOneOfMember || z.Args[0].(PrivateVar).Name != "zeroOrOneOfMembershipFor_example_com_api_U_" {
+	if z.Function != stdFn("ZeroOrOneOfUnion") || z.TagName != tagZeroOrOneOfMember || z.Args[0].(PrivateVar).Name != "zeroOrOneOfMembershipFor_example_com_api_U_" {
 		t.Errorf("zeroOrOneOf %+v", z)
 	}
 	if c := z.Args[2].(FunctionLiteral).Body; c != "if obj == nil {return false}; var z string; return obj.C != z" {

@@ -123,7 +123,7 @@ func (v *updateTag) flush(ctx Context) (Validations, error) {
 			return Validations{}, err
 		}
 	case types.Map:
-		out = updateCall(rtFunc("UpdateMap"), rules, nil, compoundUpdateEmits(rules, true))
+		out = updateCall(stdFn("UpdateMap"), rules, nil, compoundUpdateEmits(rules, true))
 	default:
 		out = scalarUpdate(ctx.Type, rules)
 	}
@@ -160,9 +160,9 @@ func (v *updateTag) sliceUpdate(ctx Context, rules []updateRule) (Validations, e
 			return Validations{}, fmt.Errorf("NoAddItem and NoRemoveItem need items with an identity: listType=set or map, or unique=set or map")
 		}
 	}
-	fn := rtFunc("ValSliceUpdate")
+	fn := stdFn("ValSliceUpdate")
 	if elem.Kind == types.Pointer {
-		fn = rtFunc("PtrSliceUpdate")
+		fn = stdFn("PtrSliceUpdate")
 	}
 	return updateCall(fn, rules, []any{match}, compoundUpdateEmits(rules, false)), nil
 }
@@ -173,13 +173,13 @@ func scalarUpdate(t *types.Type, rules []updateRule) Validations {
 	var fn types.Name
 	switch {
 	case t.Kind == types.Pointer:
-		fn = rtFunc("UpdatePointer")
+		fn = stdFn("UpdatePointer")
 	case nt.Kind == types.Struct:
-		fn = rtFunc("UpdateStruct")
+		fn = stdFn("UpdateStruct")
 	case IsDirectComparable(nt):
-		fn = rtFunc("UpdateValueByCompare")
+		fn = stdFn("UpdateValueByCompare")
 	default:
-		fn = rtFunc("UpdateValueByReflect")
+		fn = stdFn("UpdateValueByReflect")
 	}
 	return updateCall(fn, rules, nil, []Emission{{Type: field.ErrorTypeInvalid, Origin: "update"}})
 }
@@ -189,7 +189,7 @@ func scalarUpdate(t *types.Type, rules []updateRule) Validations {
 func updateCall(fn types.Name, rules []updateRule, lead []any, emits []Emission) Validations {
 	args := slices.Clone(lead)
 	for _, r := range rules {
-		args = append(args, Identifier(rtFunc(r.String())))
+		args = append(args, Identifier(stdFn(r.String())))
 	}
 	f := Function(tagUpdate, ShortCircuit, fn, args...).WithEmits(emits...)
 	return Validations{Functions: []FunctionGen{f}}

@@ -20,15 +20,15 @@ func TestUpdateScalarAndPointer(t *testing.T) {
 		t.Fatalf("got %d functions, want one merged call", len(v.Functions))
 	}
 	fn := v.Functions[0]
-	wantArgs := []any{Identifier(rtFunc("NoSet")), Identifier(rtFunc("NoUnset")), Identifier(rtFunc("NoModify"))}
-	if fn.Function != rtFunc("UpdatePointer") || !reflect.DeepEqual(fn.Args, wantArgs) || fn.Flags != ShortCircuit {
+	wantArgs := []any{Identifier(stdFn("NoSet")), Identifier(stdFn("NoUnset")), Identifier(stdFn("NoModify"))}
+	if fn.Function != stdFn("UpdatePointer") || !reflect.DeepEqual(fn.Args, wantArgs) || fn.Flags != ShortCircuit {
 		t.Errorf("got %+v", fn)
 	}
 	if fn.StabilityLevel != ValidationStabilityLevelBeta {
 		t.Errorf("level %q", fn.StabilityLevel)
 	}
 	v, _, err = f.run(fieldCtx(f.item, 2), `+k8s:update=NoModify`)
-	if err != nil || v.Functions[0].Function != rtFunc("UpdateValueByCompare") {
+	if err != nil || v.Functions[0].Function != stdFn("UpdateValueByCompare") {
 		t.Fatalf("got %+v, %v", v, err)
 	}
 	if want := []Emission{{Type: field.ErrorTypeInvalid, Origin: "update"}}; !reflect.DeepEqual(v.Functions[0].Emits, want) {
@@ -49,7 +49,7 @@ func TestUpdateListItems(t *testing.T) {
 			upd = &v.Functions[i]
 		}
 	}
-	if upd == nil || upd.Function != rtFunc("ValSliceUpdate") {
+	if upd == nil || upd.Function != stdFn("ValSliceUpdate") {
 		t.Fatalf("no ValSliceUpdate in %+v", v.Functions)
 	}
 	if upd.Args[0].(FunctionLiteral).Body != "return a.Name == b.Name" || len(upd.Args) != 4 {
@@ -74,12 +74,12 @@ func TestUpdateMapAndItem(t *testing.T) {
 		t.Fatal(err)
 	}
 	fn := v.Functions[0]
-	if fn.Function != rtFunc("UpdateMap") || !reflect.DeepEqual(fn.Emits, []Emission{{Type: field.ErrorTypeForbidden, Origin: "update", PathFragment: "[*]"}}) {
+	if fn.Function != stdFn("UpdateMap") || !reflect.DeepEqual(fn.Emits, []Emission{{Type: field.ErrorTypeForbidden, Origin: "update", PathFragment: "[*]"}}) {
 		t.Errorf("got %+v", fn)
 	}
 	item := Context{Scope: ScopeMapVal, Type: types.String, Path: fieldCtx(st, 0).Path.Key("(vals)")}
 	v, _, err = f.run(item, `+k8s:update=NoModify`)
-	if err != nil || v.Functions[0].Function != rtFunc("UpdateValueByCompare") {
+	if err != nil || v.Functions[0].Function != stdFn("UpdateValueByCompare") {
 		t.Fatalf("got %+v %v", v, err)
 	}
 }

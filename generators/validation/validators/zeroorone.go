@@ -7,7 +7,7 @@ const tagZeroOrOneOfMember = "k8s:zeroOrOneOfMember"
 var zeroOrOneMembers = unionFlavor{
 	varPrefix: "zeroOrOneOfMembershipFor",
 	tag:       tagZeroOrOneOfMember,
-	plain:     rtFunc("ZeroOrOneOfUnion"),
+	plain:     stdFn("ZeroOrOneOfUnion"),
 	origin:    "zeroOrOneOf",
 	doc: TagDoc{
 		StabilityLevel: TagStabilityLevelStable,
