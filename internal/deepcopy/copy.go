@@ -58,6 +58,10 @@ func (e *emitter) copyMap(t *types.Type) {
 		e.assignCopy("(*out)[key]", "val", elem, dc)
 	case (elem.IsAnonymousStruct() || assignable(uelem)) && e.shallow(elem):
 		e.f.P("(*out)[key] = val")
+	case e.plain && uelem.Kind == types.Pointer && hasMethods(e.m, uelem.Elem, e.diags):
+		// controller-gen calls DeepCopy on a pointer to a type with a
+		// hand-written DeepCopy or DeepCopyInto.
+		e.f.P("(*out)[key] = val.DeepCopy()")
 	case uelem.Kind == types.Interface:
 		if e.checkInterface(uelem) {
 			e.f.P("if val == nil {\n(*out)[key] = nil\n} else {\n(*out)[key] = val.DeepCopy%s()\n}", uelem.Name.Name)

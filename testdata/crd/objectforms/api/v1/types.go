@@ -7,6 +7,7 @@ package v1
 
 import (
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/sets"
 )
@@ -19,14 +20,17 @@ type Forms struct {
 	MapOfMaps     map[string]map[string]string
 	MapOfSlices   map[string][]string
 	MapOfPointers map[string]*string
-	MapOfNamed    map[types.NamespacedName]corev1.ResourceList
-	MapOfLabels   map[string]Labels
-	Set           sets.Set[string]
-	SetPointer    *sets.Set[int]
-	MapOfSets     map[string]sets.Set[string]
-	SliceOfSets   []sets.Set[string]
-	NestedSets    map[string]map[string]sets.Set[string]
-	Volumes       Volumes
+	// A pointer to a type with a hand-written DeepCopy: controller-gen
+	// calls it (kuberay's StateTransitionTimes).
+	MapOfTimes  map[string]*metav1.Time
+	MapOfNamed  map[types.NamespacedName]corev1.ResourceList
+	MapOfLabels map[string]Labels
+	Set         sets.Set[string]
+	SetPointer  *sets.Set[int]
+	MapOfSets   map[string]sets.Set[string]
+	SliceOfSets []sets.Set[string]
+	NestedSets  map[string]map[string]sets.Set[string]
+	Volumes     Volumes
 }
 
 // Ref and Quantities are aliases, which controller-gen spells as declared.
