@@ -195,7 +195,7 @@ func Generate(opts Options, gens ...*Generator) (Output, *diag.List) {
 		return out, diags
 	}
 	// No session: the hand-written files need no stamps for later runs.
-	_, m, _, diags := loadModel(opts, gens)
+	_, m, _, diags := loadModel(opts, gens, true)
 	if m == nil {
 		return Output{}, diags
 	}

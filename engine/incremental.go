@@ -104,7 +104,7 @@ func generatePart(opts Options, gens []*Generator) (Output, *diag.List, bool) {
 	}
 	part := opts
 	part.Patterns = plan.Load
-	res, m, _, diags := loadModel(part, gens)
+	res, m, _, diags := loadModel(part, gens, true)
 	if m == nil {
 		rec.Unplan("the partial load failed")
 		return Output{}, nil, false

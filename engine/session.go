@@ -38,9 +38,10 @@ type fileState struct {
 // the model, kept as a Session with the state of the main module's
 // hand-written files, for later runs. The registry is opts.Registry, or
 // the markers of gens. The model is nil when the packages could not be
-// loaded.
+// loaded. A session loads the syntax of every package, whatever gens
+// declare, since the runs it serves later may need it.
 func Open(opts Options, gens ...*Generator) (*Session, *model.Model, *diag.List) {
-	res, m, reg, diags := loadModel(opts, gens)
+	res, m, reg, diags := loadModel(opts, gens, false)
 	if m == nil {
 		return nil, nil, diags
 	}
@@ -50,8 +51,9 @@ func Open(opts Options, gens ...*Generator) (*Session, *model.Model, *diag.List)
 
 // loadModel loads opts.Patterns, with the extra packages gens need, and
 // builds the model; the model is nil when the packages could not be
-// loaded.
-func loadModel(opts Options, gens []*Generator) (*load.Result, *model.Model, *markers.Registry, *diag.List) {
+// loaded. With typesOnly, it reads dependencies as types when every
+// one of gens allows it.
+func loadModel(opts Options, gens []*Generator, typesOnly bool) (*load.Result, *model.Model, *markers.Registry, *diag.List) {
 	reg := opts.Registry
 	if reg == nil {
 		reg = Registry(gens...)
@@ -67,7 +69,7 @@ func loadModel(opts Options, gens []*Generator) (*load.Result, *model.Model, *ma
 		extra = append(extra, load.Extra{Path: p, Why: "preload", Optional: true})
 	}
 	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra, Nested: opts.Nested,
-		DependencyTypes: dependencyTypes(gens)})
+		DependencyTypes: typesOnly && dependencyTypes(gens)})
 	opts.phase("loading", start)
 	if diags.HasErrors() {
 		return nil, nil, nil, diags
@@ -96,7 +98,7 @@ func dependencyTypes(gens []*Generator) bool {
 func (s *Session) Generate(opts Options, gens ...*Generator) (Output, *diag.List, bool) {
 	var diags diag.List
 	dir, _ := filepath.Abs(opts.Dir)
-	if dir != s.dir || !s.unchanged() || s.res.DependencyTypes && !dependencyTypes(gens) {
+	if dir != s.dir || !s.unchanged() {
 		return Output{}, nil, false
 	}
 	cfg := load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Nested: opts.Nested}
