@@ -96,7 +96,7 @@ func Load(cfg Config) (*Result, *diag.List) {
 // listGraph asks go list for the graph of the packages cfg names.
 func listGraph(cfg Config) ([]*packages.Package, error) {
 	pcfg := packages.Config{Mode: mode, BuildFlags: []string{"-tags", BuildTag}}
-	return listGroups(pcfg, groups(cfg), loadWithoutCgo)
+	return listGroups(pcfg, groups(cfg), cachedList(loadWithoutCgo))
 }
 
 // sort sets res's Targets and Extra from the roots a load of cfg listed,

@@ -162,33 +162,7 @@ func checkTypeCache(t *testing.T, deps bool) {
 // as types, since the second's files may change under its version.
 func TestDependencyTypesImmutableOnly(t *testing.T) {
 	t.Setenv("APIGEN_CACHE", t.TempDir())
-	t.Setenv("GOFLAGS", "-mod=mod")
-	dir := t.TempDir()
-	gomod, err := os.ReadFile("../go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gengo := regexp.MustCompile(`k8s\.io/gengo/v2 v\S+`).Find(gomod)
-	sum, err := os.ReadFile("../go.sum")
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]string{
-		"go.mod": "module example.com/m\n\ngo 1.26\n\nrequire (\n\t" + string(gengo) + "\n\texample.com/local v0.0.0\n)\n\nreplace example.com/local => ./local\n",
-		"go.sum": string(sum),
-		"m.go": "package m\n\nimport (\n\t\"example.com/local\"\n\t\"k8s.io/gengo/v2/types\"\n)\n\n" +
-			"// T uses both.\ntype T struct {\n\tA local.L\n\tB types.Name\n}\n",
-		"local/go.mod": "module example.com/local\n\ngo 1.26\n",
-		"local/l.go":   "package local\n\n// L is local.\ntype L struct{ N int }\n",
-	}
-	for name, text := range files {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := twoDependencies(t)
 	res, diags := Load(Config{Dir: dir, Patterns: []string{"."}, DependencyTypes: true})
 	if diags.HasErrors() {
 		t.Fatal(diags.Sorted())
@@ -214,5 +188,45 @@ func TestDependencyTypesImmutableOnly(t *testing.T) {
 	bumped.Module = &mod
 	if keys[p] == "" || c.key(&bumped, keys) == keys[p] {
 		t.Errorf("a version bump keeps the key %q", keys[p])
+	}
+}
+
+// twoDependencies writes a module that imports gengo from the module cache
+// and example.com/local, replaced by a directory, and returns its path.
+func twoDependencies(t *testing.T) string {
+	t.Helper()
+	t.Setenv("GOFLAGS", "-mod=mod")
+	dir := t.TempDir()
+	gomod, err := os.ReadFile("../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gengo := regexp.MustCompile(`k8s\.io/gengo/v2 v\S+`).Find(gomod)
+	sum, err := os.ReadFile("../go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n\nrequire (\n\t" + string(gengo) + "\n\texample.com/local v0.0.0\n)\n\nreplace example.com/local => ./local\n",
+		"go.sum": string(sum),
+		"m.go": "package m\n\nimport (\n\t\"example.com/local\"\n\t\"k8s.io/gengo/v2/types\"\n)\n\n" +
+			"// T uses both.\ntype T struct {\n\tA local.L\n\tB types.Name\n}\n",
+		"local/go.mod": "module example.com/local\n\ngo 1.26\n",
+		"local/l.go":   "package local\n\n// L is local.\ntype L struct{ N int }\n",
+	})
+	return dir
+}
+
+// writeFiles writes files, by slash-separated path below dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

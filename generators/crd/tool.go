@@ -115,17 +115,17 @@ var WebhookSpec = manifestSpec("webhook", "webhook configurations from +kubebuil
 
 // Engine returns g as the engine runs it.
 func (g *Generator) Engine() *engine.Generator {
-	return &engine.Generator{Name: "crd", Markers: g.Define, Generate: g.Generate}
+	return &engine.Generator{Name: "crd", Markers: g.Define, Generate: g.Generate, DependencyTypes: true}
 }
 
 // Engine returns g as the engine runs it.
 func (g *RBACGenerator) Engine() *engine.Generator {
-	return &engine.Generator{Name: "rbac", Markers: g.Define, Generate: g.Generate}
+	return &engine.Generator{Name: "rbac", Markers: g.Define, Generate: g.Generate, DependencyTypes: true}
 }
 
 // Engine returns g as the engine runs it.
 func (g *WebhookGenerator) Engine() *engine.Generator {
-	return &engine.Generator{Name: "webhook", Markers: g.Define, Generate: g.Generate}
+	return &engine.Generator{Name: "webhook", Markers: g.Define, Generate: g.Generate, DependencyTypes: true}
 }
 
 // Engine returns g as the engine runs it.
