@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
+	"os"
 	"time"
 
 	"github.com/apigen-dev/apigen/cache"
@@ -27,11 +28,12 @@ type RunCache struct {
 // directory.
 var ignored = []string{"--session"}
 
-// OpenRunCache returns the run cache of args, or nil when APIGEN_CACHE=off
-// or the run cannot be cached.
+// OpenRunCache returns the run cache of args, or nil when APIGEN_CACHE=off,
+// APIGEN_RUNCACHE=off (the type and graph caches stay on) or the run
+// cannot be cached.
 func OpenRunCache(args []string) *RunCache {
 	dir := cache.Dir()
-	if dir == "" {
+	if dir == "" || os.Getenv("APIGEN_RUNCACHE") == "off" {
 		return nil
 	}
 	args, verify := withoutVerify(args)

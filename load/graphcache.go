@@ -85,18 +85,25 @@ func cachedList(list func(*packages.Config, []string) ([]*packages.Package, erro
 			return list(pcfg, patterns)
 		}
 		file := filepath.Join(root, "graph", graphKey(pcfg, patterns))
+		store := func(roots []*packages.Package) {
+			if data := encodeGraph(pcfg.Dir, roots); data != nil && blob.Write(file, data) == nil {
+				blob.Trim(filepath.Dir(file), maxGraphEntries)
+			}
+		}
 		if data, ok := blob.Read(file); ok {
-			if roots := decodeGraph(data); roots != nil {
+			if roots, exact := decodeGraph(data); roots != nil {
 				graphCacheHits.Add(1)
-				blob.Touch(file)
+				if exact {
+					blob.Touch(file)
+				} else {
+					store(roots) // with the new times, so the next run need not read headers
+				}
 				return roots, nil
 			}
 		}
 		roots, err := list(pcfg, patterns)
 		if err == nil {
-			if data := encodeGraph(pcfg.Dir, roots); data != nil && blob.Write(file, data) == nil {
-				blob.Trim(filepath.Dir(file), maxGraphEntries)
-			}
+			store(roots)
 		}
 		return roots, err
 	}
@@ -147,20 +154,23 @@ func dirStamp(path string) stamp {
 }
 
 // holds reports whether s still describes its path. A file whose size or
-// time changed still holds if its header did not: rewriting a generated
-// file changes nothing go list answers.
-func (s stamp) holds() bool {
+// time changed still holds if its header did not (rewriting a generated
+// file changes nothing go list answers), but is not exact.
+func (s stamp) holds() (ok, exact bool) {
 	switch s.Kind {
 	case stampFile:
 		fi, err := os.Stat(s.Path)
 		if err != nil || fi.IsDir() {
-			return false
+			return false, false
 		}
-		return fi.Size() == s.Size && fi.ModTime().UnixNano() == s.Mod || fileHeader(s.Path) == s.Sum
+		if fi.Size() == s.Size && fi.ModTime().UnixNano() == s.Mod {
+			return true, true
+		}
+		return fileHeader(s.Path) == s.Sum, false
 	case stampDir:
-		return dirStamp(s.Path) == s
+		return dirStamp(s.Path) == s, true
 	default:
-		return presence(s.Path) == s
+		return presence(s.Path) == s, true
 	}
 }
 
@@ -262,16 +272,20 @@ func archOf(s types.Sizes) string {
 var knownArches = []string{"amd64", "arm64", "386", "arm", "ppc64le", "ppc64", "s390x", "riscv64", "loong64", "mips64le", "mips64", "mipsle", "mips", "wasm"}
 
 // decodeGraph rebuilds a stored graph and returns its roots, or nil when
-// the data does not decode or a stamp no longer holds.
-func decodeGraph(data []byte) []*packages.Package {
+// the data does not decode or a stamp no longer holds; exact is false
+// when some file held only by its header.
+func decodeGraph(data []byte) (roots []*packages.Package, exact bool) {
 	var g listedGraph
 	if json.Unmarshal(data, &g) != nil {
-		return nil
+		return nil, false
 	}
+	exact = true
 	for _, s := range g.Stamps {
-		if !s.holds() {
-			return nil
+		ok, ex := s.holds()
+		if !ok {
+			return nil, false
 		}
+		exact = exact && ex
 	}
 	sizes := types.SizesFor("gc", g.Arch)
 	byID := make(map[string]*packages.Package, len(g.Packages))
@@ -288,19 +302,19 @@ func decodeGraph(data []byte) []*packages.Package {
 		for path, id := range lp.Imports {
 			imp := byID[id]
 			if imp == nil {
-				return nil
+				return nil, false
 			}
 			byID[lp.ID].Imports[path] = imp
 		}
 	}
-	roots := make([]*packages.Package, 0, len(g.Roots))
+	roots = make([]*packages.Package, 0, len(g.Roots))
 	for _, id := range g.Roots {
 		if byID[id] == nil {
-			return nil
+			return nil, false
 		}
 		roots = append(roots, byID[id])
 	}
-	return roots
+	return roots, exact
 }
 
 // stamper collects the stamps of a graph, each path once.

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -72,7 +73,7 @@ func TestSweep(t *testing.T) {
 }
 
 // chosen returns the projects this run covers.
-func chosen(t *testing.T, all []Project) []Project {
+func chosen(t testing.TB, all []Project) []Project {
 	if *only != "" {
 		names := strings.Split(*only, ",")
 		out := slices.DeleteFunc(slices.Clone(all), func(p Project) bool { return !slices.Contains(names, p.Name) })
@@ -110,7 +111,7 @@ func sweep(t *testing.T, p Project, up, ours toolbox, noop string) result {
 			return r
 		}
 	}
-	upWrote, d, err := runSteps(p, upTree, up, noop)
+	upWrote, d, _, err := runSteps(p, upTree, up, noop)
 	r.upstream = d
 	if err != nil {
 		r.failed = "upstream: " + err.Error()
@@ -122,7 +123,7 @@ func sweep(t *testing.T, p Project, up, ours toolbox, noop string) result {
 			return r
 		}
 	}
-	ourWrote, d, err := runSteps(p, ourTree, ours, noop)
+	ourWrote, d, _, err := runSteps(p, ourTree, ours, noop)
 	r.ours = d
 	if err != nil {
 		r.failed = "apigen: " + err.Error()
@@ -132,19 +133,25 @@ func sweep(t *testing.T, p Project, up, ours toolbox, noop string) result {
 }
 
 // runSteps runs p's steps in tree with box's tools and returns the files
-// they touched and how long they took.
-func runSteps(p Project, tree string, box toolbox, noop string) (map[string]bool, time.Duration, error) {
+// they touched, how long they took, and the peak RSS in KB of the largest
+// process they ran.
+func runSteps(p Project, tree string, box toolbox, noop string) (map[string]bool, time.Duration, int64, error) {
 	before, err := stampTree(tree)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	start := time.Now()
+	var peak int64
 	for _, s := range p.Steps {
 		cmd := command(s, tree, box, noop)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Run(); err != nil {
-			return nil, time.Since(start), fmt.Errorf("%s: %v\n%s", s, err, findings(out.String(), 60))
+			return nil, time.Since(start), 0, fmt.Errorf("%s: %v\n%s", s, err, findings(out.String(), 60))
+		}
+		// Linux counts the reaped descendants of the step in its maximum.
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			peak = max(peak, ru.Maxrss)
 		}
 	}
 	took := time.Since(start)
@@ -154,7 +161,7 @@ func runSteps(p Project, tree string, box toolbox, noop string) (map[string]bool
 			delete(wrote, f)
 		}
 	}
-	return wrote, took, err
+	return wrote, took, peak, err
 }
 
 // command is step s in tree with box's tools: named by the step's

@@ -38,7 +38,7 @@ func TestMain(m *testing.M) { scratch.Main(m) }
 
 // toolboxes builds both sides' tools once per test process: upstream's
 // from the module proxy, ours from this repository.
-func toolboxes(t *testing.T) (toolbox, toolbox, string) {
+func toolboxes(t testing.TB) (toolbox, toolbox, string) {
 	t.Helper()
 	toolsOnce.Do(func() {
 		root, err := scratch.Dir("realworld-tools")

@@ -81,18 +81,19 @@ check_output() {
     [[ $now == "$(cat "$work/shipped.list")" ]] || die "$1: the set of generated files differs from the shipped one"
 }
 
-# timed KIND: runs one tool on a cleared tree and prints its wall time.
+# timed KIND: runs one tool on a cleared tree and prints its wall time;
+# its peak RSS in KB goes to $work/KIND.rss.
 timed() {
     clear_generated
-    local start end
-    start=$(date +%s.%N)
-    (cd "$work/client-go" && "$work/bin/$1/client-gen" "${args[@]}" >"$work/$1.log" 2>&1) || {
+    (cd "$work/client-go" && /usr/bin/time -o "$work/time.out" -f '%e %M' "$work/bin/$1/client-gen" "${args[@]}" >"$work/$1.log" 2>&1) || {
         tail -n 20 "$work/$1.log" >&2
         die "$1 failed"
     }
-    end=$(date +%s.%N)
     check_output "$1"
-    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }'
+    local wall rss
+    read -r wall rss <"$work/time.out"
+    echo "$rss" >>"$work/$1.rss"
+    echo "$wall"
 }
 
 log "== $(go version), $(nproc) cpus"
@@ -109,6 +110,6 @@ done
 median() { sort -g "$1" | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo
 echo "client-gen on k8s.io/client-go@v0.37.2 kubernetes/ (605 files), $ROUNDS rounds, medians"
-echo "  upstream $(median "$work/upstream") s"
-echo "  ours     $(median "$work/ours") s"
+echo "  upstream $(median "$work/upstream") s, peak RSS $(median "$work/upstream.rss" | awk '{ printf "%.0f", $1 / 1024 }') MB"
+echo "  ours     $(median "$work/ours") s, peak RSS $(median "$work/ours.rss" | awk '{ printf "%.0f", $1 / 1024 }') MB"
 printf '  speedup  %.2fx\n' "$(median "$work/ratios")"

@@ -7,13 +7,22 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 )
 
 // Rounds are the timings, in seconds, of benchmark rounds that each run
 // upstream and then apigen.
-type Rounds struct{ upstream, apigen, ratios []float64 }
+type Rounds struct {
+	upstream, apigen, ratios []float64
+	upPeak, ourPeak          int64 // KB, the largest of any round
+}
+
+// Peak records the peak RSS, in KB, of one round's upstream and apigen runs.
+func (r *Rounds) Peak(upstream, apigen int64) {
+	r.upPeak, r.ourPeak = max(r.upPeak, upstream), max(r.ourPeak, apigen)
+}
 
 // Add records one round.
 func (r *Rounds) Add(b *testing.B, upstream, apigen float64) {
@@ -29,6 +38,10 @@ func (r *Rounds) Report(b *testing.B) {
 	b.ReportMetric(Median(r.upstream), "upstream-s")
 	b.ReportMetric(Median(r.apigen), "apigen-s")
 	b.ReportMetric(Median(r.ratios), "speedup")
+	if r.upPeak > 0 {
+		b.ReportMetric(float64(r.upPeak)/1024, "upstream-peak-MB")
+		b.ReportMetric(float64(r.ourPeak)/1024, "apigen-peak-MB")
+	}
 }
 
 // Timed runs f and returns how long it took, in seconds.
@@ -38,8 +51,9 @@ func Timed(f func()) float64 {
 	return time.Since(start).Seconds()
 }
 
-// ExecIn runs a command in dir and fails b if it fails.
-func ExecIn(b *testing.B, dir, name string, args ...string) {
+// ExecIn runs a command in dir, fails b if it fails, and returns its peak
+// RSS in KB (with its reaped children's, as Linux counts it).
+func ExecIn(b *testing.B, dir, name string, args ...string) int64 {
 	b.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
@@ -47,6 +61,10 @@ func ExecIn(b *testing.B, dir, name string, args ...string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("%s: %v\n%s", filepath.Base(name), err, out)
 	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss
+	}
+	return 0
 }
 
 // Median is the middle value of v, or the mean of the two middle ones.

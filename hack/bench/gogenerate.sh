@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Benchmark: a //go:generate line per API package, run by go generate ./...
+#
+# A writable copy of testdata/example gets, in the doc.go of each of its API
+# packages, the line "//go:generate controller-gen object paths=.", so that
+# go generate runs one controller-gen process per package, as many projects
+# do. Rounds alternate upstream's controller-gen v0.23.0 and ours (each first
+# on PATH); before each run the generated deepcopy files are deleted. Every
+# round of ours must write what upstream's wrote that round, byte for byte.
+# Reports the medians of wall time and peak RSS (of the largest process, go
+# generate or a controller-gen) and the median of the per-round ratios.
+#
+# Environment:
+#   BENCH_ROUNDS=N   timed rounds (default 5)
+#   BENCH_KEEP=1     keep the work directory
+
+set -euo pipefail
+
+ROUNDS=${BENCH_ROUNDS:-5}
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/bench-gogenerate.XXXXXX")
+trap '[[ ${BENCH_KEEP:-} == 1 ]] && echo "kept $work" >&2 || rm -rf "$work"' EXIT
+die() { echo "gogenerate.sh: FAIL: $*" >&2; exit 1; }
+
+mkdir -p "$work/bin/upstream" "$work/bin/ours" "$work/out"
+(cd "$work" && GOWORK=off GOFLAGS= GOBIN="$work/bin/upstream" go install sigs.k8s.io/controller-tools/cmd/controller-gen@v0.23.0) ||
+    die "building upstream controller-gen"
+go build -C "$REPO" -o "$work/bin/ours/controller-gen" ./cmd/controller-gen || die "building ours"
+
+cp -R "$REPO/testdata/example" "$work/example"
+cd "$work/example"
+export GOWORK=off GOFLAGS=-mod=mod
+docs=$(grep -l '+k8s:deepcopy-gen=package' $(find apis -name doc.go) | LC_ALL=C sort)
+[[ -n $docs ]] || die "no API packages with deepcopy in the example"
+for d in $docs; do
+    printf '\n//go:generate controller-gen object paths=.\n' >>"$d"
+done
+packages=$(echo "$docs" | wc -l)
+
+# run SIDE: go generate with SIDE's controller-gen; sets WALL and RSS (KB).
+run() {
+    find apis -name zz_generated.deepcopy.go -delete
+    PATH="$work/bin/$1:$PATH" /usr/bin/time -o "$work/time.out" -f '%e %M' go generate ./... >"$work/$1.log" 2>&1 ||
+        { cat "$work/$1.log" >&2; die "$1: go generate failed"; }
+    read -r WALL RSS <"$work/time.out"
+    rm -rf "$work/out/$1" && mkdir -p "$work/out/$1"
+    find apis -name zz_generated.deepcopy.go | while read -r f; do
+        mkdir -p "$work/out/$1/$(dirname "$f")" && cp "$f" "$work/out/$1/$f"
+    done
+}
+
+run upstream && run ours # warm-up
+: >"$work/rows"
+for ((r = 1; r <= ROUNDS; r++)); do
+    run upstream
+    uw=$WALL ur=$RSS
+    run ours
+    diff -r "$work/out/upstream" "$work/out/ours" >"$work/diff" || { cat "$work/diff" >&2; die "round $r: ours differs from upstream"; }
+    [[ $(find "$work/out/ours" -type f | wc -l) == "$packages" ]] || die "round $r: expected $packages files"
+    echo "$uw $WALL $ur $RSS" >>"$work/rows"
+    echo "round $r: upstream ${uw}s $((ur / 1024)) MB, ours ${WALL}s $((RSS / 1024)) MB" >&2
+done
+
+med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+echo "go generate ./... with one controller-gen object per package ($packages packages), $ROUNDS rounds, medians"
+echo "  upstream $(cut -d' ' -f1 "$work/rows" | med) s, $(cut -d' ' -f3 "$work/rows" | med | awk '{printf "%.0f", $1/1024}') MB"
+echo "  ours     $(cut -d' ' -f2 "$work/rows" | med) s, $(cut -d' ' -f4 "$work/rows" | med | awk '{printf "%.0f", $1/1024}') MB"
+echo "  speedup  $(awk '{print $1/$2}' "$work/rows" | med)x"
