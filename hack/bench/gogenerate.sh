@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Benchmark: a //go:generate line per API package, run by go generate ./...
 #
-# A writable copy of testdata/example gets, in the doc.go of each of its API
-# packages, the line "//go:generate controller-gen object paths=.", so that
-# go generate runs one controller-gen process per package, as many projects
-# do. Rounds alternate upstream's controller-gen v0.23.0 and ours (each first
+# A writable copy of sigs.k8s.io/cluster-api/api@v1.14.2 gets, in each
+# package that ships a zz_generated.deepcopy.go, a file generate.go with the
+# line "//go:generate controller-gen object paths=.", so that go generate
+# runs one controller-gen process per package, as many projects do. Rounds alternate upstream's controller-gen v0.23.0 and ours (each first
 # on PATH); before each run the generated deepcopy files are deleted. Every
 # round of ours must write what upstream's wrote that round, byte for byte.
 # Reports the medians of wall time and peak RSS (of the largest process, go
@@ -27,24 +27,28 @@ mkdir -p "$work/bin/upstream" "$work/bin/ours" "$work/out"
     die "building upstream controller-gen"
 go build -C "$REPO" -o "$work/bin/ours/controller-gen" ./cmd/controller-gen || die "building ours"
 
-cp -R "$REPO/testdata/example" "$work/example"
-cd "$work/example"
 export GOWORK=off GOFLAGS=-mod=mod
-docs=$(grep -l '+k8s:deepcopy-gen=package' $(find apis -name doc.go) | LC_ALL=C sort)
-[[ -n $docs ]] || die "no API packages with deepcopy in the example"
-for d in $docs; do
-    printf '\n//go:generate controller-gen object paths=.\n' >>"$d"
+src=$(cd "$work" && go mod download -json sigs.k8s.io/cluster-api/api@v1.14.2 | sed -n 's/.*"Dir": "\(.*\)",/\1/p')
+[[ -d $src ]] || die "downloading sigs.k8s.io/cluster-api/api@v1.14.2"
+cp -R "$src" "$work/example"
+chmod -R u+w "$work/example"
+cd "$work/example"
+go mod download
+files=$(find . -name zz_generated.deepcopy.go | LC_ALL=C sort)
+for f in $files; do
+    name=$(sed -n 's/^package \([a-z0-9_]*\)$/\1/p' "$f" | head -n 1)
+    printf 'package %s\n\n//go:generate controller-gen object paths=.\n' "$name" >"$(dirname "$f")/generate.go"
 done
-packages=$(echo "$docs" | wc -l)
+packages=$(echo "$files" | wc -l)
 
 # run SIDE: go generate with SIDE's controller-gen; sets WALL and RSS (KB).
 run() {
-    find apis -name zz_generated.deepcopy.go -delete
+    find . -name zz_generated.deepcopy.go -delete
     PATH="$work/bin/$1:$PATH" /usr/bin/time -o "$work/time.out" -f '%e %M' go generate ./... >"$work/$1.log" 2>&1 ||
         { cat "$work/$1.log" >&2; die "$1: go generate failed"; }
     read -r WALL RSS <"$work/time.out"
     rm -rf "$work/out/$1" && mkdir -p "$work/out/$1"
-    find apis -name zz_generated.deepcopy.go | while read -r f; do
+    find . -name zz_generated.deepcopy.go | while read -r f; do
         mkdir -p "$work/out/$1/$(dirname "$f")" && cp "$f" "$work/out/$1/$f"
     done
 }
