@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -32,17 +33,47 @@ type checker struct {
 
 	mu      sync.Mutex // guards imports
 	imports map[string]*types.Package
+	failed  atomic.Bool // a pruned check read an entry that did not decode
 }
 
 // check fills in Fset, Syntax, Types and IllTyped of every package
 // reachable from roots that has no types yet, and adds parse and type
 // errors to Errors. imports holds, by path, the types of an earlier load
 // the packages were joined to (see Extend), or is nil; check adds to it.
-// With deps, module-cache dependencies are read as the library is.
+// With deps, module-cache dependencies are read as the library is, and
+// only the packages the roots' declarations reach get types (see needs).
 func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, imports map[string]*types.Package, deps bool) {
 	if imports == nil {
 		imports = map[string]*types.Package{}
 	}
+	var order []*packages.Package
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if p.Types == nil { // else checked by an earlier load
+			order = append(order, p)
+		}
+	})
+	errs := make([]int, len(order))
+	for i, p := range order {
+		errs[i] = len(p.Errors)
+	}
+	if !checkOnce(roots, order, fset, std, imports, deps, deps) {
+		// A type cache entry did not decode: read everything below the
+		// roots, as without pruning, which can check a package from source.
+		for i, p := range order {
+			p.Types, p.Syntax, p.IllTyped, p.Errors = nil, nil, false, p.Errors[:errs[i]]
+			delete(imports, p.PkgPath)
+		}
+		checkOnce(roots, order, fset, std, imports, deps, false)
+	}
+	if std != nil {
+		std.trim()
+	}
+}
+
+// checkOnce is check over order (every package below roots without types,
+// imports first), pruned or not. A pruned check reports false if a package
+// it read from the type cache did not decode.
+func checkOnce(roots, order []*packages.Package, fset *token.FileSet, std *typeCache, imports map[string]*types.Package, deps, prune bool) bool {
 	c := &checker{
 		fset:    fset,
 		roots:   map[*packages.Package]bool{},
@@ -55,53 +86,65 @@ func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, impor
 		c.roots[r] = true
 	}
 	done := map[*packages.Package]chan struct{}{}
-	var order []*packages.Package
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		done[p] = make(chan struct{})
 		if p.Types != nil {
-			close(done[p]) // checked by an earlier load
-			return
+			close(done[p])
 		}
-		order = append(order, p)
 	})
 	keys := map[*packages.Package]string{}
-	data := map[*packages.Package][]byte{}
+	cached := map[*packages.Package]bool{}
 	if std != nil {
-		for _, p := range order { // dependencies first
+		for _, p := range order {
 			if c.typesOnly(p) {
 				// "" when p imports a package an earlier load checked.
 				keys[p] = std.key(p, keys)
-				data[p] = std.get(keys[p])
+				cached[p] = std.has(keys[p])
 			}
 		}
 	}
+	var pl *plan
+	if prune {
+		pl = c.needs(roots, order, cached)
+	}
 	var wg sync.WaitGroup
 	for _, p := range order {
+		if pl != nil && !pl.need[p] {
+			close(done[p]) // no declaration reaches it: it gets no types
+			continue
+		}
 		wg.Go(func() {
 			defer close(done[p])
-			c.load(p, keys[p], data[p], done)
+			c.load(p, keys[p], cached[p], pl, done)
 		})
 	}
 	wg.Wait()
-	if std != nil {
-		std.trim()
-	}
+	return !c.failed.Load()
 }
 
-// load gives p its syntax and types once the packages it imports have
-// theirs: from data, which the type cache holds under key, or else from
-// its files, storing them under key if that is not "".
-func (c *checker) load(p *packages.Package, key string, data []byte, done map[*packages.Package]chan struct{}) {
+// load gives p its syntax and types once the packages it needs have
+// theirs: from the type cache, which holds them under key if cached, or
+// else from its files, storing them under key if that is not "".
+func (c *checker) load(p *packages.Package, key string, cached bool, pl *plan, done map[*packages.Package]chan struct{}) {
 	// Parsing needs no imports: it starts at once.
-	var files []*ast.File
-	if data == nil {
+	files, parsed := pl.parsed(p)
+	fromCache := cached && !parsed
+	if !parsed && !fromCache {
 		files = c.parse(p)
 	}
-	for _, imp := range p.Imports {
-		<-done[imp]
+	if fromCache && pl != nil {
+		pl.wait(p, done)
+	} else {
+		for _, imp := range p.Imports {
+			<-done[imp]
+		}
 	}
-	if data != nil {
-		if c.read(p, key, data) {
+	if fromCache {
+		if c.read(p, key, c.std.get(key)) {
+			return
+		}
+		if pl != nil {
+			c.failed.Store(true) // p's imports may have no types to check it with
 			return
 		}
 		files = c.parse(p)
@@ -253,10 +296,14 @@ func importerOf(p *packages.Package) types.Importer {
 		if path == "unsafe" {
 			return types.Unsafe, nil
 		}
-		if imp := p.Imports[path]; imp != nil && imp.Types != nil {
+		imp := p.Imports[path]
+		switch {
+		case imp == nil:
+			return nil, fmt.Errorf("could not import %s (no package for it in the load)", path)
+		case imp.Types != nil:
 			return imp.Types, nil
 		}
-		return nil, fmt.Errorf("could not import %s (no package for it in the load)", path)
+		return standIn(imp), nil // no declaration of p names it
 	})
 }
 
@@ -267,16 +314,45 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 // Syntax returns p with syntax: p itself when the load parsed it, else a
 // copy whose files are parsed now and checked against the types of p's
 // imports. That is how a generator reads the declarations and comments of
-// a standard-library package the load took from the type cache, as the
-// crd generator does for a field of type time.Duration. The copy's types
-// are new objects.
-func Syntax(fset *token.FileSet, p *packages.Package) *packages.Package {
+// a package the load took from the type cache, or gave no types at all
+// because no declaration of the roots names it (see needs), as the crd
+// generator does for a field of type time.Duration or resource.Quantity.
+// An import the load gave no types is taken as the export data of the
+// packages it did read knows it. The copy's types are new objects.
+func (res *Result) Syntax(p *packages.Package) *packages.Package {
 	if len(p.Syntax) > 0 || len(p.GoFiles) == 0 {
 		return p
 	}
 	cp := *p
 	cp.Errors = nil
-	c := &checker{fset: fset, roots: map[*packages.Package]bool{&cp: true}, cpu: make(chan struct{}, 1), imports: map[string]*types.Package{}}
+	cp.Imports = make(map[string]*packages.Package, len(p.Imports))
+	for path, imp := range p.Imports {
+		cp.Imports[path] = imp
+		if known := res.exported[imp.PkgPath]; imp.Types == nil && known != nil {
+			with := *imp
+			with.Types = completed(known, imp.Name)
+			cp.Imports[path] = &with
+		}
+	}
+	c := &checker{fset: res.Fset, roots: map[*packages.Package]bool{&cp: true}, cpu: make(chan struct{}, 1), imports: map[string]*types.Package{}}
 	c.typecheck(&cp, c.parse(&cp))
 	return &cp
+}
+
+// completed is a complete package holding known's objects. Export data
+// leaves the packages it only refers to incomplete, and go/types imports
+// only complete ones; the objects stay known's, so types stay identical.
+func completed(known *types.Package, name string) *types.Package {
+	if known.Complete() {
+		return known
+	}
+	if known.Name() != "" {
+		name = known.Name()
+	}
+	pkg := types.NewPackage(known.Path(), name)
+	for _, n := range known.Scope().Names() {
+		pkg.Scope().Insert(known.Scope().Lookup(n))
+	}
+	pkg.MarkComplete()
+	return pkg
 }

@@ -13,6 +13,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -60,8 +61,12 @@ type Result struct {
 	Extra   []*packages.Package // asked for as Extra and not matched, in import-path order
 	ByPath  map[string]*packages.Package
 	// DependencyTypes: the load was made with Config.DependencyTypes, so
-	// module-cache dependencies may have no syntax.
+	// module-cache dependencies may have no syntax, and packages no
+	// declaration of the roots names no types.
 	DependencyTypes bool
+	// exported holds, by path, every package the check made, those export
+	// data only refers to included (see Syntax).
+	exported map[string]*types.Package
 }
 
 // mode lists the packages; check parses and type-checks them.
@@ -86,8 +91,9 @@ func Load(cfg Config) (*Result, *diag.List) {
 		diags.Errorf(token.Position{}, "loading packages: %v", err)
 		return nil, &diags
 	}
-	check(roots, fset, openTypeCache(), nil, cfg.DependencyTypes)
-	res := &Result{Fset: fset, ByPath: map[string]*packages.Package{}, DependencyTypes: cfg.DependencyTypes}
+	exported := map[string]*types.Package{}
+	check(roots, fset, openTypeCache(), exported, cfg.DependencyTypes)
+	res := &Result{Fset: fset, ByPath: map[string]*packages.Package{}, DependencyTypes: cfg.DependencyTypes, exported: exported}
 	packages.Visit(roots, nil, func(p *packages.Package) { res.ByPath[p.PkgPath] = p })
 	res.sort(cfg, roots, &diags)
 	return res, &diags
@@ -163,13 +169,18 @@ func Extend(res *Result, cfg Config) (*Result, []*packages.Package, bool) {
 			roots[i] = old
 		}
 	}
-	prior := map[string]*types.Package{}
+	prior := maps.Clone(res.exported)
+	if prior == nil {
+		prior = map[string]*types.Package{}
+	}
 	for path, p := range res.ByPath {
-		prior[path] = p.Types
+		if p.Types != nil {
+			prior[path] = p.Types
+		}
 	}
 	check(roots, res.Fset, openTypeCache(), prior, res.DependencyTypes)
 	var diags diag.List
-	out := &Result{Fset: res.Fset, ByPath: res.ByPath, DependencyTypes: res.DependencyTypes}
+	out := &Result{Fset: res.Fset, ByPath: res.ByPath, DependencyTypes: res.DependencyTypes, exported: prior}
 	for _, p := range fresh {
 		readErrors(p, &diags)
 	}

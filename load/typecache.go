@@ -101,6 +101,15 @@ func (c *typeCache) get(key string) []byte {
 	return data
 }
 
+// has reports whether the type cache holds an entry under key.
+func (c *typeCache) has(key string) bool {
+	if key == "" {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(c.dir, key))
+	return err == nil
+}
+
 // decode reads the package path from data, which get returned for key,
 // into imports. Data that does not decode is removed, and nil returned.
 func (c *typeCache) decode(key string, data []byte, fset *token.FileSet, imports map[string]*types.Package, path string) (pkg *types.Package) {

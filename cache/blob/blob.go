@@ -95,6 +95,9 @@ func Trim(dir string, max int) {
 			all = append(all, aged{filepath.Join(dir, e.Name()), fi.ModTime()})
 		}
 	}
+	if len(all) <= max { // others removed some meanwhile
+		return
+	}
 	sort.Slice(all, func(i, j int) bool { return all[i].t.After(all[j].t) })
 	for _, a := range all[max:] {
 		os.Remove(a.path)

@@ -12,7 +12,6 @@ import (
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/apigen-dev/apigen/diag"
-	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/markers"
 )
 
@@ -74,7 +73,7 @@ func (p *parser) pkg(path string) *pkgInfo {
 		p.infos[path] = nil
 		return nil
 	}
-	lp = load.Syntax(p.coll.fset, lp)
+	lp = p.coll.model.Loaded().Syntax(lp)
 	var pi *pkgInfo
 	if p.coll.model != nil {
 		pi = p.coll.readOnce(p.coll.model, lp, nil)
@@ -193,6 +192,24 @@ func (p *parser) exprSchema(c ctx, e ast.Expr, doc string, marks markers.Set, po
 }
 
 // typeOf resolves a type expression of file f in package pi.
+// importedTypes returns the types of the package lp imports as path: the
+// load's, or, for one the load gave none (no declaration of the roots
+// names it), those lp was checked against.
+func importedTypes(lp *packages.Package, byPath map[string]*packages.Package, path string) *gotypes.Package {
+	if dep := byPath[path]; dep != nil && dep.Types != nil {
+		return dep.Types
+	}
+	if path == "" || lp.Types == nil {
+		return nil
+	}
+	for _, imp := range lp.Types.Imports() {
+		if imp.Path() == path {
+			return imp
+		}
+	}
+	return nil
+}
+
 func (p *parser) typeOf(pi *pkgInfo, f *ast.File, e ast.Expr) gotypes.Type {
 	switch e := e.(type) {
 	case *ast.Ident:
@@ -207,11 +224,9 @@ func (p *parser) typeOf(pi *pkgInfo, f *ast.File, e ast.Expr) gotypes.Type {
 		if !ok {
 			return nil
 		}
-		if path := importPath(pi.pkg, f, x.Name); path != "" {
-			if dep := p.byPath[path]; dep != nil && dep.Types != nil {
-				if tn, ok := dep.Types.Scope().Lookup(e.Sel.Name).(*gotypes.TypeName); ok {
-					return tn.Type()
-				}
+		if dep := importedTypes(pi.pkg, p.byPath, importPath(pi.pkg, f, x.Name)); dep != nil {
+			if tn, ok := dep.Scope().Lookup(e.Sel.Name).(*gotypes.TypeName); ok {
+				return tn.Type()
 			}
 		}
 	case *ast.StarExpr:
