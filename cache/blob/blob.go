@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -66,11 +65,23 @@ func Write(file string, data []byte) error {
 	}
 	sum := sha256.Sum256(data)
 	sealed := append(append(bytes.Clone(data), '\n'), hex.EncodeToString(sum[:])...)
-	if err := output.Write([]output.File{{Path: file, Data: sealed}}, nil, io.Discard); err != nil {
+	// A temporary file renamed into place: readers see all or nothing. A
+	// crashed writer's temporary file is trimmed as any old entry is.
+	tmp, err := os.CreateTemp(dir, ".blob-*.tmp")
+	if err != nil {
 		return err
 	}
-	Touch(file) // a blob already there with these bytes is not rewritten
-	return nil
+	_, err = tmp.Write(sealed)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), file)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // Touch marks a blob as just used.
