@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/apigen-dev/apigen/internal/scratch"
 )
 
 // BenchmarkProjects times the chosen projects' own build steps with
@@ -28,11 +30,25 @@ func BenchmarkProjects(b *testing.B) {
 	}
 }
 
+// benchRoots are the work directories of the projects benchmarked, by
+// name: the testing package calls a benchmark with b.N = 1 before the
+// real count, and the second call reuses the first's trees and warm-up.
+var benchRoots = map[string]string{}
+
 func benchProject(b *testing.B, p Project, up, ours toolbox, noop string) {
-	root := b.TempDir()
+	root, warm := benchRoots[p.Name]
+	if !warm {
+		var err error
+		if root, err = scratch.Dir("bench-" + p.Name); err != nil {
+			b.Fatal(err)
+		}
+		benchRoots[p.Name] = root
+	}
 	base, upTree, ourTree := filepath.Join(root, "shipped"), filepath.Join(root, "upstream"), filepath.Join(root, "apigen")
-	if err := assemble(p, base); err != nil {
-		b.Fatalf("assembling: %v", err)
+	if !warm {
+		if err := assemble(p, base); err != nil {
+			b.Fatalf("assembling: %v", err)
+		}
 	}
 	round := func() (r result, upPeak, ourPeak int64) {
 		r.p = p
@@ -70,7 +86,9 @@ func benchProject(b *testing.B, p Project, up, ours toolbox, noop string) {
 		}
 		return r, upPeak, ourPeak
 	}
-	round() // warms the build cache, the file cache and apigen's caches
+	if !warm {
+		round() // warms the build cache, the file cache and apigen's caches
+	}
 	var ups, oursT []time.Duration
 	var ratios []float64
 	var upPeak, ourPeak int64
