@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/apigen-dev/apigen/cache"
+	"github.com/apigen-dev/apigen/internal/servercheck"
 )
 
 // RunCache is the run cache (see package cache) for one command line.
@@ -20,6 +21,7 @@ type RunCache struct {
 	args           []string // without --verify-only
 	paths, before  []string // the files the arguments name, and their sums, before the run
 	start          time.Time
+	notRun         int64 // servercheck.NotRun() when the run began
 	rec            cache.Record
 	stdout, stderr bytes.Buffer
 }
@@ -42,7 +44,7 @@ func OpenRunCache(args []string) *RunCache {
 	if key == "" {
 		return nil
 	}
-	return &RunCache{dir: dir, key: key, verify: verify, args: args, paths: read.Paths, before: read.Sums, start: time.Now()}
+	return &RunCache{dir: dir, key: key, verify: verify, args: args, paths: read.Paths, before: read.Sums, start: time.Now(), notRun: servercheck.NotRun()}
 }
 
 // withoutVerify returns args without --verify-only, and whether it was
@@ -105,8 +107,11 @@ func (c *RunCache) Tee(stdout, stderr io.Writer) (io.Writer, io.Writer) {
 // and, when it only made files that were absent or empty before (a report
 // file from mktemp), also under the key it began with: a replay then
 // writes them again.
+//
+// A run during which the API server's checks could not run is not
+// stored: its replay would skip them again where a checker may now run.
 func (c *RunCache) Store(code int) {
-	if c == nil || code != 0 {
+	if c == nil || code != 0 || servercheck.NotRun() != c.notRun {
 		return
 	}
 	after := cache.ReadArgs(c.args, ignored...)

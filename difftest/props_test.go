@@ -18,7 +18,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/apigen-dev/apigen/difftest/gen"
-	"github.com/apigen-dev/apigen/generators/crd"
+	"github.com/apigen-dev/apigen/internal/cel"
 )
 
 // propResult is one line of the property command's output.
@@ -142,7 +142,7 @@ func refusedCRDs(dir string, a *gen.API) string {
 	}
 	var msgs []string
 	for _, c := range crds {
-		for _, e := range crd.ServerErrors(c) {
+		for _, e := range cel.ValidateCRD(c) {
 			msgs = append(msgs, c.Name+": "+e.Error())
 		}
 	}

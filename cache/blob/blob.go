@@ -23,6 +23,12 @@ func Root() string {
 	if output.Tracing() {
 		return ""
 	}
+	return Home()
+}
+
+// Home is Root, tracing or not: for what tracing does not change, such as
+// the checker binary (internal/servercheck).
+func Home() string {
 	root := os.Getenv("APIGEN_CACHE")
 	switch root {
 	case "off":

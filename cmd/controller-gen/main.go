@@ -21,6 +21,7 @@ import (
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/crd"
+	_ "github.com/apigen-dev/apigen/internal/cel" // the API server's checks, in process
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/output"
 )

@@ -1,7 +1,6 @@
 package crd
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"go/token"
@@ -10,16 +9,14 @@ import (
 	"strconv"
 	"strings"
 
-	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiextv1beta1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
-	crdvalidation "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/client-go/util/jsonpath"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
-	"github.com/apigen-dev/apigen/internal/cel"
 	"github.com/apigen-dev/apigen/internal/parallel"
+	"github.com/apigen-dev/apigen/internal/servercheck"
 	"github.com/apigen-dev/apigen/markers"
 )
 
@@ -51,32 +48,34 @@ type toValidate struct {
 // CPUs, and then records what it refuses at the marker, field or type
 // responsible.
 func (p *parser) validateAll(list []*toValidate) {
+	failed := make([]error, len(list))
 	parallel.Each(len(list), func(i int) {
-		list[i].errs = ServerErrors(list[i].crd)
+		list[i].errs, failed[i] = servercheck.CRD(list[i].crd)
 	})
-	for _, v := range list {
+	for i, v := range list {
+		if failed[i] != nil {
+			p.notChecked(v.crd, v.sites, failed[i])
+			p.checkColumns(v.crd, v.sites) // apigen's own check
+			continue
+		}
 		p.report(v)
+	}
+	if p.unchecked != nil {
+		// One warning, not an error: upstream writes CRDs without these checks.
+		p.pending = append(p.pending, finding{pos: p.uncheckedAt, warn: true, msg: fmt.Sprintf(
+			"CRDs were not checked (the API server's validation of schemas, defaults and CEL rules did not run): %v", p.unchecked)})
 	}
 }
 
-// ServerErrors is what the API server says when the CRD is created.
-func ServerErrors(crd *apiext.CustomResourceDefinition) field.ErrorList {
-	in := crd.DeepCopy()
-	apiext.SetObjectDefaults_CustomResourceDefinition(in)
-	for _, v := range in.Spec.Versions {
-		if v.Storage {
-			in.Status.StoredVersions = append(in.Status.StoredVersions, v.Name)
-		}
+// notChecked notes the first reason the API server's checks did not run.
+func (p *parser) notChecked(crd *apiext.CustomResourceDefinition, sites map[string]kindSite, err error) {
+	if p.unchecked == nil {
+		p.unchecked, p.uncheckedAt = err, sites[crd.Spec.Versions[0].Name].ti.pos
 	}
-	var internal apiextensions.CustomResourceDefinition
-	if err := apiext.Convert_v1_CustomResourceDefinition_To_apiextensions_CustomResourceDefinition(in, &internal, nil); err != nil {
-		return field.ErrorList{field.InternalError(nil, err)}
-	}
-	return crdvalidation.ValidateCustomResourceDefinition(context.Background(), &internal)
 }
 
 // report records the API server's errors about one CRD, placed in the
-// source; CEL problems come from cel.Check, which says more.
+// source; CEL problems come from servercheck.CEL, which says more.
 func (p *parser) report(v *toValidate) {
 	crd, sites := v.crd, v.sites
 	var celErrs []*field.Error
@@ -94,7 +93,7 @@ func (p *parser) report(v *toValidate) {
 	if len(celErrs) > 0 {
 		before := len(p.pending)
 		p.checkRules(crd, sites)
-		// Should cel.Check see nothing, the API server's words still count.
+		// Should servercheck.CEL see nothing, the API server's words still count.
 		found := len(p.pending) > before
 		for _, e := range celErrs {
 			if !found {
@@ -292,9 +291,10 @@ func (p *parser) fieldByJSON(t gotypes.Type, name string) (*fieldInfo, gotypes.T
 	return nil, nil
 }
 
-// checkRules reports, with cel.Check's detail, the rules the API server
-// refuses: those that do not compile and those over the cost budget, the
-// latter with the maxItems/maxProperties/maxLength that would bound them.
+// checkRules reports, with servercheck.CEL's detail, the rules the API
+// server refuses: those that do not compile and those over the cost
+// budget, the latter with the maxItems/maxProperties/maxLength that would
+// bound them.
 func (p *parser) checkRules(crd *apiext.CustomResourceDefinition, sites map[string]kindSite) {
 	for _, v := range crd.Spec.Versions {
 		if v.Schema == nil || !hasRules(v.Schema.OpenAPIV3Schema) {
@@ -308,13 +308,17 @@ func (p *parser) checkRules(crd *apiext.CustomResourceDefinition, sites map[stri
 		if err := json.Unmarshal(raw, &s); err != nil {
 			continue
 		}
-		problems := cel.Check("root", map[string]spec.Schema{"root": s}, cel.Options{})
+		problems, err := servercheck.CEL("root", map[string]spec.Schema{"root": s}, servercheck.Options{})
+		if err != nil {
+			p.notChecked(crd, sites, err)
+			continue
+		}
 		overBudget := map[string]bool{}
 		for _, pr := range problems {
-			overBudget[pr.Rule] = overBudget[pr.Rule] || pr.Kind == cel.KindCost
+			overBudget[pr.Rule] = overBudget[pr.Rule] || pr.Kind == servercheck.KindCost
 		}
 		for _, pr := range problems {
-			if pr.Kind == cel.KindSchema || (pr.Kind == cel.KindTotalCost && overBudget[pr.Rule]) {
+			if pr.Kind == servercheck.KindSchema || (pr.Kind == servercheck.KindTotalCost && overBudget[pr.Rule]) {
 				continue
 			}
 			what := fmt.Sprintf("XValidation rule %q", pr.Rule)
@@ -330,7 +334,7 @@ func (p *parser) checkRules(crd *apiext.CustomResourceDefinition, sites map[stri
 
 // costNote gives the estimate of a cost problem and where bounds would
 // lower it.
-func (p *parser) costNote(pr cel.Problem, site kindSite) string {
+func (p *parser) costNote(pr servercheck.Problem, site kindSite) string {
 	if pr.Cost == nil {
 		return ""
 	}

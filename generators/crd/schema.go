@@ -42,6 +42,10 @@ type parser struct {
 	defaults  []defaultAt
 	pending   []finding // CRD validation problems, reported by checkDefaults
 	checks    []*toValidate
+	// unchecked is why the API server's checks did not run, if they did
+	// not; uncheckedAt is the first CRD they missed.
+	unchecked   error
+	uncheckedAt token.Position
 }
 
 // defaultAt is a default value and where a marker gave it, for checking.

@@ -10,7 +10,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/apigen-dev/apigen/diag"
-	"github.com/apigen-dev/apigen/internal/cel"
+	"github.com/apigen-dev/apigen/internal/servercheck"
 )
 
 // checkCEL compiles and cost-checks every x-kubernetes-validations rule the
@@ -29,16 +29,21 @@ func checkCEL(defs map[string]*Definition, diags *diag.List) {
 	specs := Specs(defs)
 	addStandIns(defs, specs)
 	roots = slices.DeleteFunc(roots, func(r string) bool { return !complete(r, specs) })
-	results := make([][]cel.Problem, len(roots))
+	results := make([][]servercheck.Problem, len(roots))
+	errs := make([]error, len(roots))
 	var wg sync.WaitGroup
 	for i, root := range roots {
-		wg.Go(func() { results[i] = cel.Check(root, specs, cel.Options{}) })
+		wg.Go(func() { results[i], errs[i] = servercheck.CEL(root, specs, servercheck.Options{}) })
 	}
 	wg.Wait()
 	for i, problems := range results {
 		for _, p := range problems {
 			reportCEL(defs, roots[i], p, diags)
 		}
+	}
+	if i := slices.IndexFunc(errs, func(err error) bool { return err != nil }); i >= 0 {
+		// One warning, not an error: upstream generates without these checks.
+		diags.Warnf(defs[roots[i]].Pos, "CEL rules were not checked (the API server's compilation and cost checks did not run): %v", errs[i])
 	}
 }
 
@@ -66,8 +71,8 @@ func celRoots(defs map[string]*Definition) []string {
 	return roots
 }
 
-func reportCEL(defs map[string]*Definition, root string, p cel.Problem, diags *diag.List) {
-	if p.Kind == cel.KindTotalCost && !isResource(defs[root]) {
+func reportCEL(defs map[string]*Definition, root string, p servercheck.Problem, diags *diag.List) {
+	if p.Kind == servercheck.KindTotalCost && !isResource(defs[root]) {
 		return
 	}
 	pos := defs[root].Pos

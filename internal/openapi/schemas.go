@@ -1,12 +1,12 @@
 // Schemas: the OpenAPI definitions as data.
 //
 // Besides the Go code it writes, the generator keeps every definition as a
-// kube-openapi spec.Schema, for the CEL checker (internal/cel)
+// kube-openapi spec.Schema, for the CEL checks (internal/servercheck)
 // and the JSON OpenAPI writer (generators/openapijson):
 //
 //	defs := openapi.Schemas(m, diags)       // map[name]*openapi.Definition
-//	specs := openapi.Specs(defs)            // map[name]spec.Schema, for cel.Check
-//	rule := defs[name].RuleAt(path, index)  // a cel.Problem back to its marker
+//	specs := openapi.Specs(defs)            // map[name]spec.Schema, for servercheck.CEL
+//	rule := defs[name].RuleAt(path, index)  // a servercheck.Problem back to its marker
 //
 // Schemas(m, diags) computes the definitions openapi-gen generates for the
 // model's packages. The model must have been built with a registry that
