@@ -237,7 +237,11 @@ func (b *builder) resolve(marker string, ref *markers.TypeRef) {
 		b.diags.Errorf(ref.Pos, "+%s names %s.%s, but package %s is not loaded: no package being generated imports it", marker, ref.Package, ref.Name, ref.Package)
 		return
 	}
-	obj, ok := p.Types.Scope().Lookup(ref.Name).(*gotypes.TypeName)
+	pkg := p.Types
+	if pkg == nil { // no declaration of the roots names it (see load's needs)
+		pkg = b.m.loaded.Syntax(p).Types
+	}
+	obj, ok := pkg.Scope().Lookup(ref.Name).(*gotypes.TypeName)
 	if !ok {
 		b.diags.Errorf(ref.Pos, "+%s names %s.%s, but package %s has no type %s", marker, ref.Package, ref.Name, ref.Package, ref.Name)
 		return
