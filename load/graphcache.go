@@ -115,7 +115,9 @@ func graphKey(pcfg *packages.Config, patterns []string) string {
 	dir, _ := filepath.Abs(pcfg.Dir)
 	fmt.Fprintf(h, "apigen graph 1\n%s\n%d\n%q\n%q\n", dir, pcfg.Mode, pcfg.BuildFlags, patterns)
 	if gobin, err := exec.LookPath("go"); err == nil {
-		fmt.Fprintf(h, "go %s %v\n", gobin, fileStamp(gobin))
+		if fi, err := os.Stat(gobin); err == nil { // not hashed: a run pays this every start
+			fmt.Fprintf(h, "go %s %d %d\n", gobin, fi.Size(), fi.ModTime().UnixNano())
+		}
 	}
 	env := slices.Clone(os.Environ())
 	slices.Sort(env)

@@ -217,6 +217,9 @@ type builder struct {
 	diags    *diag.List
 	m        *Model
 	loaded   map[string]*packages.Package
+
+	mu    sync.Mutex                             // guards types
+	types map[*packages.Package]*gotypes.Package // read for packages the load gave none
 }
 
 // parse reads the markers among lines and resolves the types they name.
@@ -237,16 +240,30 @@ func (b *builder) resolve(marker string, ref *markers.TypeRef) {
 		b.diags.Errorf(ref.Pos, "+%s names %s.%s, but package %s is not loaded: no package being generated imports it", marker, ref.Package, ref.Name, ref.Package)
 		return
 	}
-	pkg := p.Types
-	if pkg == nil { // no declaration of the roots names it (see load's needs)
-		pkg = b.m.loaded.Syntax(p).Types
-	}
-	obj, ok := pkg.Scope().Lookup(ref.Name).(*gotypes.TypeName)
+	obj, ok := b.typesOf(p).Scope().Lookup(ref.Name).(*gotypes.TypeName)
 	if !ok {
 		b.diags.Errorf(ref.Pos, "+%s names %s.%s, but package %s has no type %s", marker, ref.Package, ref.Name, ref.Package, ref.Name)
 		return
 	}
 	ref.Type = b.walk(nil, obj.Type())
+}
+
+// typesOf returns p's types; for a package the load gave none (no
+// declaration of the roots names it, see load's needs), its declarations
+// are read once, however many markers name its types.
+func (b *builder) typesOf(p *packages.Package) *gotypes.Package {
+	if p.Types != nil {
+		return p.Types
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.types[p] == nil {
+		if b.types == nil {
+			b.types = map[*packages.Package]*gotypes.Package{}
+		}
+		b.types[p] = b.m.loaded.Syntax(p).Types
+	}
+	return b.types[p]
 }
 
 func indexComments(res *load.Result) map[fileLine]*ast.CommentGroup {
