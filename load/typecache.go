@@ -66,7 +66,14 @@ func (c *typeCache) key(p *packages.Package, keys map[*packages.Package]string) 
 	if len(files) == 0 {
 		files = p.GoFiles
 	}
+	// A module-cache directory never changes under its version, which the
+	// key holds: its files need no stat, thousands of them in a large load.
+	fixed := p.Module != nil && immutable(p)
 	for _, f := range files {
+		if fixed {
+			fmt.Fprintf(h, "file %s\n", f)
+			continue
+		}
 		fi, err := os.Stat(f)
 		if err != nil {
 			return ""
