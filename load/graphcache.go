@@ -91,12 +91,12 @@ func cachedList(list func(*packages.Config, []string) ([]*packages.Package, erro
 			}
 		}
 		if data, ok := blob.Read(file); ok {
-			if roots, exact := decodeGraph(data); roots != nil {
+			if roots, renewed := decodeGraph(data); roots != nil {
 				graphCacheHits.Add(1)
-				if exact {
+				// With the new times, so that the next run need not read
+				// those headers again.
+				if renewed == nil || blob.Write(file, renewed) != nil {
 					blob.Touch(file)
-				} else {
-					store(roots) // with the new times, so the next run need not read headers
 				}
 				return roots, nil
 			}
@@ -174,6 +174,15 @@ func (s stamp) holds() (ok, exact bool) {
 	default:
 		return presence(s.Path) == s, true
 	}
+}
+
+// retimed is s, a file's stamp that held by its header, with the file's
+// size and time now.
+func (s stamp) retimed() stamp {
+	if fi, err := os.Stat(s.Path); err == nil {
+		s.Size, s.Mod = fi.Size(), fi.ModTime().UnixNano()
+	}
+	return s
 }
 
 // fileHeader hashes a Go file up to the end of its imports, or a module
@@ -274,20 +283,23 @@ func archOf(s types.Sizes) string {
 var knownArches = []string{"amd64", "arm64", "386", "arm", "ppc64le", "ppc64", "s390x", "riscv64", "loong64", "mips64le", "mips64", "mipsle", "mips", "wasm"}
 
 // decodeGraph rebuilds a stored graph and returns its roots, or nil when
-// the data does not decode or a stamp no longer holds; exact is false
-// when some file held only by its header.
-func decodeGraph(data []byte) (roots []*packages.Package, exact bool) {
+// the data does not decode or a stamp no longer holds. When some file held
+// only by its header, renewed is the graph with that file's new size and
+// time.
+func decodeGraph(data []byte) (roots []*packages.Package, renewed []byte) {
 	var g listedGraph
 	if json.Unmarshal(data, &g) != nil {
-		return nil, false
+		return nil, nil
 	}
-	exact = true
-	for _, s := range g.Stamps {
-		ok, ex := s.holds()
+	retimed := false
+	for i, s := range g.Stamps {
+		ok, exact := s.holds()
 		if !ok {
-			return nil, false
+			return nil, nil
 		}
-		exact = exact && ex
+		if !exact {
+			g.Stamps[i], retimed = s.retimed(), true
+		}
 	}
 	sizes := types.SizesFor("gc", g.Arch)
 	byID := make(map[string]*packages.Package, len(g.Packages))
@@ -304,7 +316,7 @@ func decodeGraph(data []byte) (roots []*packages.Package, exact bool) {
 		for path, id := range lp.Imports {
 			imp := byID[id]
 			if imp == nil {
-				return nil, false
+				return nil, nil
 			}
 			byID[lp.ID].Imports[path] = imp
 		}
@@ -312,11 +324,14 @@ func decodeGraph(data []byte) (roots []*packages.Package, exact bool) {
 	roots = make([]*packages.Package, 0, len(g.Roots))
 	for _, id := range g.Roots {
 		if byID[id] == nil {
-			return nil, false
+			return nil, nil
 		}
 		roots = append(roots, byID[id])
 	}
-	return roots, exact
+	if retimed {
+		renewed, _ = json.Marshal(&g)
+	}
+	return roots, renewed
 }
 
 // stamper collects the stamps of a graph, each path once.
