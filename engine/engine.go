@@ -48,9 +48,14 @@ type Generator struct {
 	// DependencyTypes says that it reads only the types of the packages
 	// outside the run's patterns and Needs, never their syntax or
 	// comments. When every generator of a run says so, the load may take
-	// such packages of the module cache from export data (see
+	// such packages from export data (see
 	// load.Config.DependencyTypes).
 	DependencyTypes bool
+	// Declarations says that, beyond the run's patterns and Needs, it
+	// reads only the packages their declarations reach, never one that
+	// only a function body imports, so the load may give no other package
+	// types (load.Config.Prune). DependencyTypes implies it.
+	Declarations bool
 	// Inputs, when not nil (even if empty), are the packages its flags
 	// name, as client-gen's --input does: apigen generate loads them too,
 	// and its own command loads them instead of its arguments.

@@ -51,9 +51,9 @@ func Open(opts Options, gens ...*Generator) (*Session, *model.Model, *diag.List)
 
 // loadModel loads opts.Patterns, with the extra packages gens need, and
 // builds the model; the model is nil when the packages could not be
-// loaded. With typesOnly, it reads dependencies as types when every
-// one of gens allows it.
-func loadModel(opts Options, gens []*Generator, typesOnly bool) (*load.Result, *model.Model, *markers.Registry, *diag.List) {
+// loaded. With lean, it reads dependencies as types, and gives no types
+// to what no declaration reaches, when every one of gens allows it.
+func loadModel(opts Options, gens []*Generator, lean bool) (*load.Result, *model.Model, *markers.Registry, *diag.List) {
 	reg := opts.Registry
 	if reg == nil {
 		reg = Registry(gens...)
@@ -69,7 +69,8 @@ func loadModel(opts Options, gens []*Generator, typesOnly bool) (*load.Result, *
 		extra = append(extra, load.Extra{Path: p, Why: "preload", Optional: true})
 	}
 	res, diags := load.Load(load.Config{Dir: opts.Dir, Patterns: opts.Patterns, Extra: extra, Nested: opts.Nested,
-		DependencyTypes: typesOnly && dependencyTypes(gens)})
+		DependencyTypes: lean && every(gens, func(g *Generator) bool { return g.DependencyTypes }),
+		Prune:           lean && every(gens, func(g *Generator) bool { return g.DependencyTypes || g.Declarations })})
 	opts.phase("loading", start)
 	if diags.HasErrors() {
 		return nil, nil, nil, diags
@@ -80,15 +81,9 @@ func loadModel(opts Options, gens []*Generator, typesOnly bool) (*load.Result, *
 	return res, m, reg, diags
 }
 
-// dependencyTypes reports whether every one of gens reads only the types
-// of the packages outside its patterns and Needs.
-func dependencyTypes(gens []*Generator) bool {
-	for _, g := range gens {
-		if !g.DependencyTypes {
-			return false
-		}
-	}
-	return len(gens) > 0
+// every reports whether there are gens and each of them has the property.
+func every(gens []*Generator, has func(*Generator) bool) bool {
+	return len(gens) > 0 && !slices.ContainsFunc(gens, func(g *Generator) bool { return !has(g) })
 }
 
 // Generate runs gens for opts over the session's load, if it can serve

@@ -23,7 +23,7 @@ import (
 // every package. The one difference: a standard-library package that no
 // pattern names is read from the type cache when the cache holds it, and
 // gets no syntax; no generator reads the standard library's declarations.
-// With deps set, so is a package of the module cache that is no root.
+// With deps set, so is every other package that is no root.
 type checker struct {
 	fset  *token.FileSet
 	roots map[*packages.Package]bool
@@ -40,9 +40,9 @@ type checker struct {
 // reachable from roots that has no types yet, and adds parse and type
 // errors to Errors. imports holds, by path, the types of an earlier load
 // the packages were joined to (see Extend), or is nil; check adds to it.
-// With deps, module-cache dependencies are read as the library is, and
-// only the packages the roots' declarations reach get types (see needs).
-func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, imports map[string]*types.Package, deps bool) {
+// With deps, every dependency is read as the library is. With prune, only
+// the packages the roots' declarations reach get types (see needs).
+func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, imports map[string]*types.Package, deps, prune bool) {
 	if imports == nil {
 		imports = map[string]*types.Package{}
 	}
@@ -56,7 +56,7 @@ func check(roots []*packages.Package, fset *token.FileSet, std *typeCache, impor
 	for i, p := range order {
 		errs[i] = len(p.Errors)
 	}
-	if !checkOnce(roots, order, fset, std, imports, deps, deps) {
+	if !checkOnce(roots, order, fset, std, imports, deps, prune) {
 		// A type cache entry did not decode: read everything below the
 		// roots, as without pruning, which can check a package from source.
 		for i, p := range order {
@@ -156,8 +156,10 @@ func (c *checker) load(p *packages.Package, key string, cached bool, pl *plan, d
 }
 
 // typesOnly reports whether p is a standard-library package that no
-// pattern names, or with c.deps a module-cache one. Its types may come
-// from the type cache, and it gets no syntax, whether they do or not.
+// pattern names, or with c.deps any other dependency: of the module
+// cache, a workspace module, a replaced directory or vendor/. Its types
+// may come from the type cache, and it gets no syntax, whether they do or
+// not.
 func (c *checker) typesOnly(p *packages.Package) bool {
 	if c.roots[p] || p.PkgPath == "unsafe" {
 		return false
@@ -166,7 +168,7 @@ func (c *checker) typesOnly(p *packages.Package) bool {
 		first, _, _ := strings.Cut(p.PkgPath, "/")
 		return !strings.Contains(first, ".")
 	}
-	return c.deps && immutable(p)
+	return c.deps
 }
 
 // read gives p the types the type cache holds for it, and reports whether

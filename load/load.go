@@ -38,10 +38,13 @@ type Config struct {
 	// Nested: a "dir/..." pattern also names every module below dir, as
 	// controller-gen's paths= do (go list leaves nested modules out).
 	Nested bool
-	// DependencyTypes: a package of the module cache that no pattern or
-	// Extra names gets types but no syntax, from the type cache when it
-	// holds them, as the standard library always does.
+	// DependencyTypes: a package that no pattern or Extra names gets types
+	// but no syntax, from the type cache when it holds them, as the
+	// standard library always does. It implies Prune.
 	DependencyTypes bool
+	// Prune: only the packages the patterns and Extra name, and those
+	// their declarations reach, get types (see needs).
+	Prune bool
 }
 
 // Extra is a package a generator needs beyond the patterns, such as the
@@ -61,8 +64,8 @@ type Result struct {
 	Extra   []*packages.Package // asked for as Extra and not matched, in import-path order
 	ByPath  map[string]*packages.Package
 	// DependencyTypes: the load was made with Config.DependencyTypes, so
-	// module-cache dependencies may have no syntax, and packages no
-	// declaration of the roots names no types.
+	// dependencies may have no syntax. Under it or Config.Prune, packages
+	// no declaration of the roots names have no types.
 	DependencyTypes bool
 	// exported holds, by path, every package the check made, those export
 	// data only refers to included (see Syntax).
@@ -92,7 +95,7 @@ func Load(cfg Config) (*Result, *diag.List) {
 		return nil, &diags
 	}
 	exported := map[string]*types.Package{}
-	check(roots, fset, openTypeCache(), exported, cfg.DependencyTypes)
+	check(roots, fset, openTypeCache(), exported, cfg.DependencyTypes, cfg.DependencyTypes || cfg.Prune)
 	res := &Result{Fset: fset, ByPath: map[string]*packages.Package{}, DependencyTypes: cfg.DependencyTypes, exported: exported}
 	packages.Visit(roots, nil, func(p *packages.Package) { res.ByPath[p.PkgPath] = p })
 	res.sort(cfg, roots, &diags)
@@ -137,8 +140,8 @@ func (res *Result) sort(cfg Config, roots []*packages.Package, diags *diag.List)
 // only new ones are parsed and checked, into res.ByPath. It returns a
 // Result for cfg that shares res's packages and file set, and the new
 // packages. It fails, with nothing added, when a package cfg names is one
-// res holds without syntax (a standard-library dependency, or a module-cache
-// one under DependencyTypes), or when listing
+// res holds without syntax (a standard-library dependency, or any
+// dependency under DependencyTypes), or when listing
 // or reading a new package fails.
 func Extend(res *Result, cfg Config) (*Result, []*packages.Package, bool) {
 	roots, err := listGraph(cfg)
@@ -178,7 +181,7 @@ func Extend(res *Result, cfg Config) (*Result, []*packages.Package, bool) {
 			prior[path] = p.Types
 		}
 	}
-	check(roots, res.Fset, openTypeCache(), prior, res.DependencyTypes)
+	check(roots, res.Fset, openTypeCache(), prior, res.DependencyTypes, res.DependencyTypes)
 	var diags diag.List
 	out := &Result{Fset: res.Fset, ByPath: res.ByPath, DependencyTypes: res.DependencyTypes, exported: prior}
 	for _, p := range fresh {

@@ -9,8 +9,8 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// With Config.DependencyTypes, a load gives types only to the packages
-// that the roots' declarations reach: generators read declarations, and
+// With Config.Prune (or DependencyTypes), a load gives types only to the
+// packages that the roots' declarations reach: generators read declarations, and
 // function bodies are dropped, so an import only bodies use is never
 // asked for. A controller's package imports most of client-go for its
 // bodies; its declarations name a few types.

@@ -20,10 +20,10 @@ import (
 )
 
 // typeCache keeps the types of standard-library packages (and, for a load
-// with Config.DependencyTypes, of module-cache dependencies) as export
-// data, in $APIGEN_CACHE/types, so that a load need not parse and check
-// them again: they are most of what a load of API types reads. An entry is
-// keyed by the package's files (path, size, time), its imports' keys, the
+// with Config.DependencyTypes, of every dependency) as export data, in
+// $APIGEN_CACHE/types, so that a load need not parse and check them
+// again: they are most of what a load of API types reads. An entry is
+// keyed by the package's files (see fileID), its imports' keys, the
 // platform and this program's Go version; a corrupt one is removed and
 // the package checked from source.
 type typeCache struct {
@@ -66,19 +66,12 @@ func (c *typeCache) key(p *packages.Package, keys map[*packages.Package]string) 
 	if len(files) == 0 {
 		files = p.GoFiles
 	}
-	// A module-cache directory never changes under its version, which the
-	// key holds: its files need no stat, thousands of them in a large load.
-	fixed := p.Module != nil && immutable(p)
 	for _, f := range files {
-		if fixed {
-			fmt.Fprintf(h, "file %s\n", f)
-			continue
-		}
-		fi, err := os.Stat(f)
+		id, err := c.fileID(p, f)
 		if err != nil {
 			return ""
 		}
-		fmt.Fprintf(h, "file %s %d %d\n", f, fi.Size(), fi.ModTime().UnixNano())
+		fmt.Fprintf(h, "file %s %s\n", f, id)
 	}
 	paths := make([]string, 0, len(p.Imports))
 	for path := range p.Imports {
@@ -94,6 +87,32 @@ func (c *typeCache) key(p *packages.Package, keys map[*packages.Package]string) 
 		fmt.Fprintf(h, "import %s %s %s\n", path, imp.PkgPath, k)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// fileID names the contents of f, a file of p, for p's key:
+//   - nothing, in a module-cache directory, which never changes under the
+//     version the key holds: thousands of files in a large load go unread;
+//   - size and time, in the standard library;
+//   - its hash elsewhere (a main or workspace module, a replaced directory,
+//     vendor/), where generators rewrite files with the contents they had:
+//     a new time alone must not make every importer's key new.
+func (c *typeCache) fileID(p *packages.Package, f string) (string, error) {
+	switch {
+	case p.Module != nil && immutable(p):
+		return "", nil
+	case p.Module == nil:
+		fi, err := os.Stat(f)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano()), nil
+	}
+	src, err := os.ReadFile(f)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(src)
+	return hex.EncodeToString(sum[:16]), nil
 }
 
 // get returns the export data stored under key, or nil.

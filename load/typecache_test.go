@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -178,17 +179,23 @@ func checkTypeCache(t *testing.T, deps bool) {
 	}
 }
 
-// TestDependencyTypesImmutableOnly loads a module with one dependency from
-// the module cache and one replaced by a directory: only the first is read
-// as types, since the second's files may change under its version.
-func TestDependencyTypesImmutableOnly(t *testing.T) {
+// TestDependencyTypesLocal loads a module with one dependency from the
+// module cache and one replaced by a directory: both are read as types.
+// The replaced one's entry is keyed by its files' contents: rewriting a
+// file as it was (as a generator does) keeps it, and an edit is seen.
+func TestDependencyTypesLocal(t *testing.T) {
 	t.Setenv("APIGEN_CACHE", t.TempDir())
 	dir := twoDependencies(t)
-	res, diags := Load(Config{Dir: dir, Patterns: []string{"."}, DependencyTypes: true})
-	if diags.HasErrors() {
-		t.Fatal(diags.Sorted())
+	load := func() *Result {
+		t.Helper()
+		res, diags := Load(Config{Dir: dir, Patterns: []string{"."}, DependencyTypes: true})
+		if diags.HasErrors() {
+			t.Fatal(diags.Sorted())
+		}
+		return res
 	}
-	for path, wantSyntax := range map[string]bool{"example.com/m": true, "example.com/local": true, "k8s.io/gengo/v2/types": false} {
+	res := load()
+	for path, wantSyntax := range map[string]bool{"example.com/m": true, "example.com/local": false, "k8s.io/gengo/v2/types": false} {
 		p := res.ByPath[path]
 		if p == nil {
 			t.Fatalf("%s is not loaded", path)
@@ -196,6 +203,40 @@ func TestDependencyTypesImmutableOnly(t *testing.T) {
 		if got := len(p.Syntax) != 0; got != wantSyntax {
 			t.Errorf("%s: syntax %v, want %v", path, got, wantSyntax)
 		}
+	}
+
+	// Rewritten with the same contents and a new time: read from the cache.
+	hits := func() int64 {
+		before := typeCacheHits.Load()
+		load()
+		return typeCacheHits.Load() - before
+	}
+	warm := hits()
+	file := filepath.Join(dir, "local", "l.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Minute)
+	if err := os.WriteFile(file, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(file, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if rewritten := hits(); rewritten != warm {
+		t.Errorf("a file rewritten as it was: %d packages read from the cache, %d before", rewritten, warm)
+	}
+	// Edited: the new field is there.
+	if err := os.WriteFile(file, []byte("package local\n\n// L is local.\ntype L struct{ N, M int }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(file, later, later); err != nil { // the time alone says nothing changed
+		t.Fatal(err)
+	}
+	l := load().ByPath["example.com/local"].Types.Scope().Lookup("L")
+	if st, ok := l.Type().Underlying().(*types.Struct); !ok || st.NumFields() != 2 {
+		t.Errorf("after an edit, L is %v, want two fields", l.Type().Underlying())
 	}
 
 	// The key of a module-cache package names its module's version.
@@ -248,6 +289,31 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 		}
 		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestPrune loads with Config.Prune alone: packages no declaration of the
+// roots reaches get no types, those it reaches get the types a full load
+// gives them, and every package with types outside the standard library
+// keeps its syntax.
+func TestPrune(t *testing.T) {
+	t.Setenv("APIGEN_CACHE", t.TempDir())
+	want := exported(t, loadOwn(t))
+	res, diags := Load(Config{Dir: "..", Patterns: []string{"./diag", "./output"}, Prune: true})
+	if diags.HasErrors() {
+		t.Fatal(diags.Sorted())
+	}
+	got := exported(t, res)
+	if len(got) >= len(want) {
+		t.Errorf("%d of %d packages got types; only those the roots' declarations reach should", len(got), len(want))
+	}
+	for path, g := range got {
+		if g != want[path] {
+			t.Errorf("package %s differs from a full load:\n%s\nwant:\n%s", path, g, want[path])
+		}
+		if p := res.ByPath[path]; p.Module != nil && len(p.Syntax) == 0 {
+			t.Errorf("package %s has types but no syntax", path)
 		}
 	}
 }

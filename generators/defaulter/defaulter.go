@@ -45,6 +45,13 @@ func (g *Generator) Selects(p *model.Package) bool {
 // peerPaths returns --extra-peer-dirs as import paths.
 func (g *Generator) peerPaths() []string { return load.Unvendored(g.ExtraPeerDirs) }
 
+// peersBelow reports whether a peer directory ends in "/...", naming every
+// loaded package below it: those include packages only function bodies
+// import, so the load must read them all.
+func (g *Generator) peersBelow() bool {
+	return slices.ContainsFunc(g.ExtraPeerDirs, func(p string) bool { return strings.HasSuffix(p, "/...") })
+}
+
 // Needs names the packages of +k8s:defaulter-gen-input and the peer
 // directories, so that they are read in the same load.
 func (g *Generator) Needs(docs map[string]markers.Set) []load.Extra {

@@ -47,5 +47,6 @@ func (t *cmdline) Generator(_ *cli.Common, header []byte, _ []string) (*engine.G
 
 // Engine returns g as the engine runs it.
 func (g *Generator) Engine() *engine.Generator {
-	return &engine.Generator{Markers: g.Define, Generate: g.Generate, Selects: g.Selects, Needs: g.Needs, Links: g.Local}
+	return &engine.Generator{Markers: g.Define, Generate: g.Generate, Selects: g.Selects, Needs: g.Needs, Links: g.Local,
+		Declarations: !g.peersBelow()}
 }
