@@ -9,6 +9,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
@@ -86,14 +87,19 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	targets, others := g.targets(m, diags)
 	manual, unusable := findManual(m, others, targets, diags)
 	equal := newMemoryEquality(manual, m)
-	for _, t := range targets {
+	files := make([]*output.File, len(targets))
+	var wg sync.WaitGroup
+	for i, t := range targets {
+		wg.Go(func() { files[i] = g.file(m, t, manual, equal, diags) })
+	}
+	wg.Wait()
+	for i, t := range targets {
 		out.Owned = append(out.Owned, output.Join(t.pkg.Dir, g.OutputFile))
 		out.Roots = append(out.Roots, t.pkg.Dir)
-		f := g.file(m, t, manual, equal, diags)
-		if f != nil {
+		if f := files[i]; f != nil {
 			out.Files = append(out.Files, *f)
 		}
-		reportUnusable(m, unusable, t.pkg.Path, f, diags)
+		reportUnusable(m, unusable, t.pkg.Path, files[i], diags)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package conversion
 
 import (
 	gotypes "go/types"
+	"sync"
 
 	"k8s.io/gengo/v2/types"
 
@@ -18,49 +19,54 @@ type noEquality struct{}
 
 func (noEquality) Equal(_, _ *types.Type) bool { return false }
 
-// memoryEquality caches layout comparisons. Types joined by a hand-written
-// conversion (other than a copy-only one) are never equal: the function
-// must run.
-type memoryEquality map[pair]bool
+// memoryEquality caches layout comparisons, for packages generated in
+// parallel. Types joined by a hand-written conversion (other than a
+// copy-only one) are never equal: the function must run.
+type memoryEquality struct {
+	mu    sync.Mutex
+	known map[pair]bool
+}
 
-func newMemoryEquality(manual manualConversions, m *model.Model) memoryEquality {
-	e := memoryEquality{}
+func newMemoryEquality(manual manualConversions, m *model.Model) *memoryEquality {
+	e := &memoryEquality{known: map[pair]bool{}}
 	for p, fn := range manual {
 		if copyOnly(m, fn) {
 			continue
 		}
-		e[pair{p.in, p.out}] = false
-		e[pair{p.out, p.in}] = false
+		e.known[pair{p.in, p.out}] = false
+		e.known[pair{p.out, p.in}] = false
 	}
 	return e
 }
 
-func (e memoryEquality) Equal(a, b *types.Type) bool {
+func (e *memoryEquality) Equal(a, b *types.Type) bool {
 	equal, _ := e.cached(a, b, nil)
 	return equal
 }
 
 // cached compares a and b, remembering definite answers. An answer that
 // assumed equality to break a cycle (cacheable false) is not remembered.
-func (e memoryEquality) cached(a, b *types.Type, visiting []*types.Type) (equal, cacheable bool) {
+func (e *memoryEquality) cached(a, b *types.Type, visiting []*types.Type) (equal, cacheable bool) {
 	if a == b {
 		return true, true
 	}
-	if eq, ok := e[pair{a, b}]; ok {
-		return eq, true
-	}
-	if eq, ok := e[pair{b, a}]; ok {
+	e.mu.Lock()
+	eq, ok := e.known[pair{a, b}]
+	e.mu.Unlock()
+	if ok {
 		return eq, true
 	}
 	equal, cacheable = e.compare(a, b, visiting)
 	if cacheable {
-		e[pair{a, b}] = equal
-		e[pair{b, a}] = equal
+		e.mu.Lock()
+		e.known[pair{a, b}] = equal
+		e.known[pair{b, a}] = equal
+		e.mu.Unlock()
 	}
 	return equal, cacheable
 }
 
-func (e memoryEquality) compare(a, b *types.Type, visiting []*types.Type) (equal, cacheable bool) {
+func (e *memoryEquality) compare(a, b *types.Type, visiting []*types.Type) (equal, cacheable bool) {
 	in, out := unwrapAlias(a), unwrapAlias(b)
 	if in == out {
 		return true, true
