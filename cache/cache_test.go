@@ -434,3 +434,33 @@ func TestKeyChdir(t *testing.T) {
 		}
 	}
 }
+
+// TestBinaryIdentity: a binary touched as go install touches an up-to-date
+// one keeps its identity, from the memo or not; one whose bytes changed,
+// at the same size and time, gets a new one.
+func TestBinaryIdentity(t *testing.T) {
+	dir := t.TempDir()
+	exe, memo := filepath.Join(dir, "tool"), filepath.Join(dir, "memo")
+	if err := os.WriteFile(exe, []byte("binary one"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	first := binaryIdentity(exe, memo)
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(exe, later, later); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{memo, memo, ""} { // stale memo, fresh memo, none
+		if got := binaryIdentity(exe, m); got != first {
+			t.Errorf("memo %q: a touched binary's identity is %q, was %q", m, got, first)
+		}
+	}
+	if err := os.WriteFile(exe, []byte("binary two"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(exe, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if got := binaryIdentity(exe, memo); got == first {
+		t.Error("a binary with new bytes at the same size and time kept its identity")
+	}
+}
