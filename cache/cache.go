@@ -33,7 +33,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -60,6 +60,7 @@ type Record struct {
 	local    bool               // every generator is local (see SetLocal)
 	plan     *Plan              // how the run may redo only part of a remembered run
 	narrowed bool               // the run followed plan
+	deleted  bool               // files the remembered run wrote were deleted since (see Store)
 }
 
 func (r *Record) add(set *map[string]bool, paths []string) {
@@ -364,19 +365,25 @@ func fileSum(path string) (string, bool) {
 
 // statSum returns a regular file's state and the SHA-256 of its bytes.
 func statSum(path string) (fs.FileInfo, string, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, "", err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, "", fmt.Errorf("%s is not a regular file", path)
-	}
-	b, err := os.ReadFile(path)
+	fi, b, err := statRead(path)
 	if err != nil {
 		return nil, "", err
 	}
 	s := sha256.Sum256(b)
 	return fi, hex.EncodeToString(s[:]), nil
+}
+
+// statRead returns a regular file's state and bytes.
+func statRead(path string) (fs.FileInfo, []byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	b, err := os.ReadFile(path)
+	return fi, b, err
 }
 
 // BinaryIdentity names the running executable by its bytes. go install
@@ -478,6 +485,11 @@ func ReplayOrPlan(dir, key string, paths []string, stdout, stderr io.Writer, rec
 	if rec == nil {
 		return false
 	}
+	if e.outputDeleted() {
+		rec.mu.Lock()
+		rec.deleted = true
+		rec.mu.Unlock()
+	}
 	plan, whyNot := e.plan()
 	if plan == nil {
 		debugf("run %.12s: no partial run: %s", key, whyNot)
@@ -511,17 +523,24 @@ func replay(e *entry, dir, key string, paths []string, stdout, stderr io.Writer)
 	return true
 }
 
-// touch marks an entry as recently used, for trim.
-// Store records the run under key, if no input changed while it ran
-// (since start): a file edited during the run may have been read before
-// or after the edit, so the run proves nothing about either version.
-func Store(dir, key string, r *Record, start time.Time, stdout, stderr string) error {
-	if dir == "" || r == nil {
+// Store records the run under each of keys, if no input changed while it
+// ran (since start): a file edited during the run may have been read
+// before or after the edit, so the run proves nothing about either
+// version. A run whose remembered entry failed because files it had
+// written were deleted is not stored: the tree's own script deletes them
+// before every run (Kubernetes' does), so no entry would ever hold, and
+// stamping thousands of files for it costs a second per run there.
+func Store(dir string, keys []string, r *Record, start time.Time, stdout, stderr string) error {
+	if dir == "" || r == nil || len(keys) == 0 {
+		return nil
+	}
+	if r.deleted {
+		debugf("run %.12s not stored: files it writes were deleted before it ran", keys[0])
 		return nil
 	}
 	e, err := r.entry(start)
 	if err != nil {
-		debugf("run %.12s not stored: %v", key, err)
+		debugf("run %.12s not stored: %v", keys[0], err)
 		return err
 	}
 	if r.narrowed {
@@ -532,11 +551,13 @@ func Store(dir, key string, r *Record, start time.Time, stdout, stderr string) e
 	if err != nil {
 		return err
 	}
-	if err := blob.Write(filepath.Join(dir, key), data); err != nil {
-		return err
+	for _, key := range keys {
+		if err := blob.Write(filepath.Join(dir, key), data); err != nil {
+			return err
+		}
+		debugf("run %.12s stored", key)
 	}
 	blob.Trim(dir, maxEntries)
-	debugf("run %.12s stored", key)
 	return nil
 }
 
@@ -550,11 +571,20 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 		r.absent = map[string]bool{}
 	}
 	e := &entry{Made: r.made, Packages: maps.Clone(r.pkgs), Local: r.local}
-	for _, p := range slices.Sorted(maps.Keys(r.inputs)) {
-		if r.outputs[p] {
-			continue // the run wrote it (a generated file the load skipped): stamped below
-		}
-		s, err := stampOf(p)
+	// The run wrote those of its inputs that are outputs (generated files
+	// the load skipped): they are stamped as outputs.
+	inputs := slices.DeleteFunc(slices.Sorted(maps.Keys(r.inputs)), func(p string) bool { return r.outputs[p] })
+	var mu sync.Mutex
+	generated := map[string]bool{} // of the inputs, for the directories' stamps
+	stamps, errs := inParallel(inputs, func(p string) (stamp, error) {
+		s, gen, err := readStamp(p)
+		mu.Lock()
+		generated[p] = gen
+		mu.Unlock()
+		return s, err
+	})
+	for i, p := range inputs {
+		s, err := stamps[i], errs[i]
 		if errors.Is(err, fs.ErrNotExist) {
 			r.absent[p] = true // one that may appear, such as a go.work
 			continue
@@ -567,9 +597,11 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 		}
 		e.Inputs = append(e.Inputs, s)
 	}
-	for _, p := range slices.Sorted(maps.Keys(r.outputs)) {
-		if s, err := stampOf(p); err == nil {
-			e.Outputs = append(e.Outputs, s)
+	outputs := slices.Sorted(maps.Keys(r.outputs))
+	stamps, errs = inParallel(outputs, stampOf)
+	for i := range outputs {
+		if errs[i] == nil {
+			e.Outputs = append(e.Outputs, stamps[i])
 		}
 	}
 	dirs, all := map[string]bool{}, map[string]bool{}
@@ -584,18 +616,36 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 		dirs[p] = true
 	}
 	e.Watch = slices.Sorted(maps.Keys(r.watch))
-	for _, p := range slices.Sorted(maps.Keys(dirs)) {
-		d, err := dirStampOf(p, r.watch, all[p])
-		if err != nil {
+	paths := slices.Sorted(maps.Keys(dirs))
+	ds, errs := inParallel(paths, func(p string) (dirStamp, error) { return dirStampOf(p, r.watch, generated, all[p]) })
+	for i, p := range paths {
+		if errs[i] != nil {
 			continue
 		}
-		if r.dirs[p] && !r.readAll(d) {
+		if r.dirs[p] && !r.readAll(ds[i]) {
 			return nil, errRacy
 		}
-		e.Dirs = append(e.Dirs, d)
+		e.Dirs = append(e.Dirs, ds[i])
 	}
 	e.Absent = slices.Sorted(maps.Keys(r.absent))
 	return e, nil
+}
+
+// inParallel is f of each item, in order, computed on every CPU: a run
+// over Kubernetes' tree stamps thousands of files and directories.
+func inParallel[T any](items []string, f func(string) (T, error)) ([]T, []error) {
+	out, errs := make([]T, len(items)), make([]error, len(items))
+	cpu := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, item := range items {
+		cpu <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-cpu }()
+			out[i], errs[i] = f(item)
+		})
+	}
+	wg.Wait()
+	return out, errs
 }
 
 // stale reports whether a hand-written input changed after the load the
@@ -633,19 +683,29 @@ func walkDirs(root string, into map[string]bool) {
 }
 
 func stampOf(path string) (stamp, error) {
-	fi, sum, err := statSum(path)
-	if err != nil {
-		return stamp{}, err
-	}
-	return stamp{Path: path, Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Change: changeStamp(fi), Sum: sum}, nil
+	s, _, err := readStamp(path)
+	return s, err
 }
 
-func dirStampOf(path string, watch map[string]bool, all bool) (dirStamp, error) {
+// readStamp is stampOf, and whether the file is generated (see Generated).
+func readStamp(path string) (stamp, bool, error) {
+	fi, b, err := statRead(path)
+	if err != nil {
+		return stamp{}, false, err
+	}
+	sum := sha256.Sum256(b)
+	return stamp{Path: path, Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Change: changeStamp(fi), Sum: hex.EncodeToString(sum[:])},
+		generatedHead(b), nil
+}
+
+// dirStampOf stamps a directory; generated tells, for files already read,
+// whether they are generated.
+func dirStampOf(path string, watch, generated map[string]bool, all bool) (dirStamp, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return dirStamp{}, err
 	}
-	names, err := entryNames(path, watch, all)
+	names, err := entryNames(path, watch, generated, all)
 	return dirStamp{Path: path, MTime: fi.ModTime().UnixNano(), All: all, Names: names}, err
 }
 
@@ -654,7 +714,7 @@ func dirStampOf(path string, watch map[string]bool, all bool) (dirStamp, error) 
 // files and go.mod (the load reads them), and generated files of the
 // watched names; with all, every Go file but tests. Names beginning with "."
 // (temporary and editor files) and other generated files do not matter.
-func entryNames(path string, watch map[string]bool, all bool) ([]string, error) {
+func entryNames(path string, watch, generated map[string]bool, all bool) ([]string, error) {
 	entries, err := os.ReadDir(path)
 	if err != nil {
 		return nil, err
@@ -666,11 +726,26 @@ func entryNames(path string, watch map[string]bool, all bool) ([]string, error) 
 		case strings.HasPrefix(n, "."):
 		case e.IsDir(), n == "go.mod", watch[n], all && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go"):
 			names = append(names, n)
-		case strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") && !Generated(filepath.Join(path, n)):
-			names = append(names, n)
+		case strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go"):
+			file := filepath.Join(path, n)
+			gen, known := generated[file]
+			if !known {
+				gen = Generated(file)
+			}
+			if !gen {
+				names = append(names, n)
+			}
 		}
 	}
 	return names, nil
+}
+
+// outputDeleted reports whether a file the run wrote is gone.
+func (e *entry) outputDeleted() bool {
+	return slices.ContainsFunc(e.Outputs, func(s stamp) bool {
+		_, err := os.Lstat(s.Path)
+		return errors.Is(err, fs.ErrNotExist)
+	})
 }
 
 // changed names the first stamp of e that no longer holds, or is "".
@@ -692,7 +767,7 @@ func (e *entry) changed() string {
 		if fi.ModTime().UnixNano() == d.MTime {
 			continue
 		}
-		if names, err := entryNames(d.Path, watch, d.All); err != nil || !slices.Equal(names, d.Names) {
+		if names, err := entryNames(d.Path, watch, nil, d.All); err != nil || !slices.Equal(names, d.Names) {
 			return d.Path + " has other entries"
 		}
 	}
@@ -772,12 +847,25 @@ func Generated(name string) bool {
 	defer f.Close()
 	head := make([]byte, 4096)
 	n, _ := io.ReadFull(f, head)
-	head = head[:n]
+	return generatedHead(head[:n])
+}
+
+// generatedHead is Generated of a file that begins with head.
+func generatedHead(head []byte) bool {
+	head = head[:min(len(head), 4096)]
 	if i := bytes.Index(append([]byte{'\n'}, head...), []byte("\npackage ")); i >= 0 {
 		head = head[:i] // the mark belongs before the package clause
 	}
-	return bytes.Contains(head, []byte("//go:build !"+load.BuildTag)) || generatedMark.Match(head)
+	if bytes.Contains(head, []byte("//go:build !"+load.BuildTag)) {
+		return true
+	}
+	// Go's convention: a line "// Code generated <anything> DO NOT EDIT."
+	const prefix, suffix = "// Code generated ", " DO NOT EDIT."
+	for line := range bytes.Lines(head) {
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		if len(line) >= len(prefix)+len(suffix) && bytes.HasPrefix(line, []byte(prefix)) && bytes.HasSuffix(line, []byte(suffix)) {
+			return true
+		}
+	}
+	return false
 }
-
-// generatedMark is Go's convention for generated files.
-var generatedMark = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`)

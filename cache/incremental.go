@@ -171,7 +171,7 @@ func (e *entry) dirChanges(changed map[string]bool) string {
 		if fi.ModTime().UnixNano() == d.MTime {
 			continue
 		}
-		names, err := entryNames(d.Path, watch, d.All)
+		names, err := entryNames(d.Path, watch, nil, d.All)
 		if err != nil {
 			return d.Path + " cannot be read"
 		}

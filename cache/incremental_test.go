@@ -56,7 +56,7 @@ func (m module) store(t *testing.T, r *Record, plan *Plan) {
 		r.plan = plan
 		r.Narrow()
 	}
-	if err := Store(m.runs, "key", r, time.Now().Add(time.Second), "", ""); err != nil {
+	if err := Store(m.runs, []string{"key"}, r, time.Now().Add(time.Second), "", ""); err != nil {
 		t.Fatal(err)
 	}
 }

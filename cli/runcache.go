@@ -118,16 +118,18 @@ func (c *RunCache) Store(code int) {
 	onlyMade := c.rec.Made(after, c.before)
 	out, errs := c.stdout.String(), c.stderr.String()
 	key := runKey(after.Key(), c.verify)
+	var keys []string
 	if key != "" {
-		cache.Store(c.dir, key, &c.rec, c.start, out, errs)
+		keys = append(keys, key)
 	}
 	if key != c.key && onlyMade {
-		cache.Store(c.dir, c.key, &c.rec, c.start, out, errs)
+		keys = append(keys, c.key)
 	}
 	// A run that succeeded left the tree as its verifying form finds it,
 	// which then passes and prints the same, unless a replay would have
 	// to make a file the arguments name: a verifying run writes nothing.
 	if !c.verify && key != "" && !c.rec.MadeAny() {
-		cache.Store(c.dir, runKey(after.Key(), true), &c.rec, c.start, out, errs)
+		keys = append(keys, runKey(after.Key(), true))
 	}
+	cache.Store(c.dir, keys, &c.rec, c.start, out, errs)
 }
