@@ -439,8 +439,9 @@ func exe(t *testing.T, bin, dir string, args ...string) result {
 }
 
 // TestRunCacheBinaryIdentity runs a built apigen, then another build at
-// the same path: a new build, the same build touched, and a binary
-// replaced by one of the same size and modification time.
+// the same path: a new build, the same build touched (as go install
+// touches an up-to-date binary: it still replays), and a binary replaced
+// by one of the same size and modification time.
 func TestRunCacheBinaryIdentity(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds apigen; skipped with -short")
@@ -469,8 +470,7 @@ func TestRunCacheBinaryIdentity(t *testing.T) {
 
 	now := time.Now()
 	os.Chtimes(bin, now, now)
-	runs("the binary touched", false)
-	runs("the binary touched, again", true)
+	runs("the binary touched", true)
 
 	// Same size, same modification time, other bytes (in the build ID).
 	b, err := os.ReadFile(bin)
