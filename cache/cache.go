@@ -369,8 +369,13 @@ func statSum(path string) (fs.FileInfo, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	return fi, sumOf(b), nil
+}
+
+// sumOf is the SHA-256 of b, as the cache writes it.
+func sumOf(b []byte) string {
 	s := sha256.Sum256(b)
-	return fi, hex.EncodeToString(s[:]), nil
+	return hex.EncodeToString(s[:])
 }
 
 // statRead returns a regular file's state and bytes.
@@ -410,8 +415,7 @@ func binaryIdentity(exe, memo string) string {
 		return exe
 	}
 	state := fmt.Sprintf("%s %d %d %s", exe, fi.Size(), fi.ModTime().UnixNano(), changeStamp(fi))
-	name := sha256.Sum256([]byte(exe))
-	file := filepath.Join(memo, hex.EncodeToString(name[:]))
+	file := filepath.Join(memo, sumOf([]byte(exe)))
 	if memo != "" {
 		if data, ok := blob.Read(file); ok {
 			if was, sum, ok := strings.Cut(string(data), "\n"); ok && was == state {
@@ -693,9 +697,7 @@ func readStamp(path string) (stamp, bool, error) {
 	if err != nil {
 		return stamp{}, false, err
 	}
-	sum := sha256.Sum256(b)
-	return stamp{Path: path, Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Change: changeStamp(fi), Sum: hex.EncodeToString(sum[:])},
-		generatedHead(b), nil
+	return stamp{Path: path, Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Change: changeStamp(fi), Sum: sumOf(b)}, generatedHead(b), nil
 }
 
 // dirStampOf stamps a directory; generated tells, for files already read,
@@ -853,8 +855,12 @@ func Generated(name string) bool {
 // generatedHead is Generated of a file that begins with head.
 func generatedHead(head []byte) bool {
 	head = head[:min(len(head), 4096)]
-	if i := bytes.Index(append([]byte{'\n'}, head...), []byte("\npackage ")); i >= 0 {
-		head = head[:i] // the mark belongs before the package clause
+	// The mark belongs before the package clause.
+	if bytes.HasPrefix(head, []byte("package ")) {
+		return false
+	}
+	if i := bytes.Index(head, []byte("\npackage ")); i >= 0 {
+		head = head[:i+1]
 	}
 	if bytes.Contains(head, []byte("//go:build !"+load.BuildTag)) {
 		return true

@@ -155,34 +155,28 @@ func dirStamp(path string) stamp {
 	return stamp{Path: path, Kind: stampDir, Sum: listing(entries)}
 }
 
-// holds reports whether s still describes its path. A file whose size or
-// time changed still holds if its header did not (rewriting a generated
-// file changes nothing go list answers), but is not exact.
-func (s stamp) holds() (ok, exact bool) {
+// holds reports whether s still describes its path, and returns the
+// stamp as it is now. A file whose size or time changed still holds if its
+// header did not (rewriting a generated file changes nothing go list
+// answers); its stamp now has the new size and time.
+func (s stamp) holds() (ok bool, now stamp) {
 	switch s.Kind {
 	case stampFile:
 		fi, err := os.Stat(s.Path)
 		if err != nil || fi.IsDir() {
-			return false, false
+			return false, s
 		}
 		if fi.Size() == s.Size && fi.ModTime().UnixNano() == s.Mod {
-			return true, true
+			return true, s
 		}
-		return fileHeader(s.Path) == s.Sum, false
+		now = s
+		now.Size, now.Mod = fi.Size(), fi.ModTime().UnixNano()
+		return fileHeader(s.Path) == s.Sum, now
 	case stampDir:
-		return dirStamp(s.Path) == s, true
+		return dirStamp(s.Path) == s, s
 	default:
-		return presence(s.Path) == s, true
+		return presence(s.Path) == s, s
 	}
-}
-
-// retimed is s, a file's stamp that held by its header, with the file's
-// size and time now.
-func (s stamp) retimed() stamp {
-	if fi, err := os.Stat(s.Path); err == nil {
-		s.Size, s.Mod = fi.Size(), fi.ModTime().UnixNano()
-	}
-	return s
 }
 
 // fileHeader hashes a Go file up to the end of its imports, or a module
@@ -293,12 +287,12 @@ func decodeGraph(data []byte) (roots []*packages.Package, renewed []byte) {
 	}
 	retimed := false
 	for i, s := range g.Stamps {
-		ok, exact := s.holds()
+		ok, now := s.holds()
 		if !ok {
 			return nil, nil
 		}
-		if !exact {
-			g.Stamps[i], retimed = s.retimed(), true
+		if now != s {
+			g.Stamps[i], retimed = now, true
 		}
 	}
 	sizes := types.SizesFor("gc", g.Arch)

@@ -23,7 +23,7 @@ import (
 // with Config.DependencyTypes, of every dependency) as export data, in
 // $APIGEN_CACHE/types, so that a load need not parse and check them
 // again: they are most of what a load of API types reads. An entry is
-// keyed by the package's files (see fileID), its imports' keys, the
+// keyed by the package's files (see fileIDs), its imports' keys, the
 // platform and this program's Go version; a corrupt one is removed and
 // the package checked from source.
 type typeCache struct {
@@ -66,8 +66,9 @@ func (c *typeCache) key(p *packages.Package, keys map[*packages.Package]string) 
 	if len(files) == 0 {
 		files = p.GoFiles
 	}
+	fileID := fileIDs(p)
 	for _, f := range files {
-		id, err := c.fileID(p, f)
+		id, err := fileID(f)
 		if err != nil {
 			return ""
 		}
@@ -89,30 +90,36 @@ func (c *typeCache) key(p *packages.Package, keys map[*packages.Package]string) 
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// fileID names the contents of f, a file of p, for p's key:
-//   - nothing, in a module-cache directory, which never changes under the
-//     version the key holds: thousands of files in a large load go unread;
-//   - size and time, in the standard library;
-//   - its hash elsewhere (a main or workspace module, a replaced directory,
-//     vendor/), where generators rewrite files with the contents they had:
-//     a new time alone must not make every importer's key new.
-func (c *typeCache) fileID(p *packages.Package, f string) (string, error) {
+// fileIDs returns how p's key names the contents of one of its files:
+//   - by nothing, in a module-cache directory, which never changes under
+//     the version the key holds: thousands of files in a large load go
+//     unread;
+//   - by size and time, in the standard library;
+//   - by a hash elsewhere (a main or workspace module, a replaced
+//     directory, vendor/), where generators rewrite files with the
+//     contents they had: a new time alone must not make every importer's
+//     key new.
+func fileIDs(p *packages.Package) func(file string) (string, error) {
 	switch {
-	case p.Module != nil && immutable(p):
-		return "", nil
 	case p.Module == nil:
-		fi, err := os.Stat(f)
+		return func(f string) (string, error) {
+			fi, err := os.Stat(f)
+			if err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano()), nil
+		}
+	case immutable(p):
+		return func(string) (string, error) { return "", nil }
+	}
+	return func(f string) (string, error) {
+		src, err := os.ReadFile(f)
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano()), nil
+		sum := sha256.Sum256(src)
+		return hex.EncodeToString(sum[:16]), nil
 	}
-	src, err := os.ReadFile(f)
-	if err != nil {
-		return "", err
-	}
-	sum := sha256.Sum256(src)
-	return hex.EncodeToString(sum[:16]), nil
 }
 
 // get returns the export data stored under key, or nil.
