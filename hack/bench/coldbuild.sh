@@ -19,14 +19,9 @@
 
 set -euo pipefail
 
-ROUNDS=${BENCH_ROUNDS:-5}
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/bench-coldbuild.XXXXXX")
-trap '[[ ${BENCH_KEEP:-} == 1 ]] && echo "kept $work" >&2 || { chmod -R u+w "$work"; rm -rf "$work"; }' EXIT
-die() { echo "coldbuild.sh: FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 export GOWORK=off GOFLAGS= GOTOOLCHAIN=local
 
-moddir() { (cd "$work" && go mod download -json "$1" | sed -n 's/.*"Dir": "\(.*\)",/\1/p'); }
 codegen=$(moddir k8s.io/code-generator@v0.37.2)
 sample=$(moddir k8s.io/sample-apiserver@v0.37.2)
 [[ -d $codegen && -d $sample ]] || die "downloading modules"
@@ -72,8 +67,6 @@ for ((r = 1; r <= ROUNDS; r++)); do
         "ours build $(tail -n1 "$work/ours.build" | cut -d' ' -f1)s script $(tail -n1 "$work/ours.script" | cut -d' ' -f1)s" >&2
 done
 
-med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-col() { cut -d' ' -f"$2" "$work/$1"; }
 paste -d' ' <(col upstream.build 1) <(col upstream.script 1) <(col ours.build 1) <(col ours.script 1) >"$work/rows"
 echo "cold CI job on sample-apiserver v0.37.2, empty GOCACHE, $ROUNDS rounds, medians"
 echo "  build:  upstream $(col upstream.build 1 | med) s, apigen $(col ours.build 1 | med) s, ratio $(awk '{print $1/$3}' "$work/rows" | med)"

@@ -16,11 +16,7 @@
 
 set -euo pipefail
 
-ROUNDS=${BENCH_ROUNDS:-5}
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/bench-gogenerate.XXXXXX")
-trap '[[ ${BENCH_KEEP:-} == 1 ]] && echo "kept $work" >&2 || rm -rf "$work"' EXIT
-die() { echo "gogenerate.sh: FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 mkdir -p "$work/bin/upstream" "$work/bin/ours" "$work/out"
 (cd "$work" && GOWORK=off GOFLAGS= GOBIN="$work/bin/upstream" go install sigs.k8s.io/controller-tools/cmd/controller-gen@v0.23.0) ||
@@ -65,7 +61,6 @@ for ((r = 1; r <= ROUNDS; r++)); do
     echo "round $r: upstream ${uw}s $((ur / 1024)) MB, ours ${WALL}s $((RSS / 1024)) MB" >&2
 done
 
-med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 echo "go generate ./... with one controller-gen object per package ($packages packages), $ROUNDS rounds, medians"
 echo "  upstream $(cut -d' ' -f1 "$work/rows" | med) s, $(cut -d' ' -f3 "$work/rows" | med | awk '{printf "%.0f", $1/1024}') MB"
 echo "  ours     $(cut -d' ' -f2 "$work/rows" | med) s, $(cut -d' ' -f4 "$work/rows" | med | awk '{printf "%.0f", $1/1024}') MB"

@@ -32,17 +32,11 @@
 
 set -euo pipefail
 
-ROUNDS=${BENCH_ROUNDS:-5}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 runcache=${BENCH_RUNCACHE:-off}
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/bench-kubehelpers.XXXXXX")
-trap '[[ ${BENCH_KEEP:-} == 1 ]] && echo "kept $work" >&2 || { chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"; }' EXIT
-die() { echo "kubehelpers.sh: FAIL: $*" >&2; exit 1; }
 export GOWORK=off GOFLAGS=
 GOMODCACHE=$(go env GOMODCACHE)
 export GOMODCACHE # the script points GOPATH into the tree; the modules stay where they are
-
-moddir() { (cd "$work" && go mod download -json "$1" | sed -n 's/.*"Dir": "\(.*\)",/\1/p'); }
 
 echo "== the tree" >&2
 tree="$work/kubernetes"
@@ -109,8 +103,6 @@ for ((r = 1; r <= ROUNDS; r++)); do
     echo "round $r: upstream $(tail -n1 "$work/upstream" | cut -d' ' -f1)s, apigen $(tail -n1 "$work/apigen" | cut -d' ' -f1)s" >&2
 done
 
-med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-col() { cut -d' ' -f"$2" "$work/$1"; }
 echo "Kubernetes v1.37.2 hack/update-codegen.sh deepcopy defaults conversions, run cache $runcache, $ROUNDS rounds, medians"
 echo "  upstream $(col upstream 1 | med) s, apigen $(col apigen 1 | med) s, ratio $(paste -d' ' <(col upstream 1) <(col apigen 1) | awk '{print $1/$2}' | med)"
 echo "  peak RSS: upstream $(col upstream 2 | med | awk '{printf "%d", $1/1024}') MB, apigen $(col apigen 2 | med | awk '{printf "%d", $1/1024}') MB"
