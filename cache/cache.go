@@ -41,6 +41,7 @@ import (
 
 	"github.com/apigen-dev/apigen/cache/blob"
 	"github.com/apigen-dev/apigen/load"
+	"github.com/apigen-dev/apigen/output"
 )
 
 // Record collects, during a run, what the run depended on and produced.
@@ -60,7 +61,6 @@ type Record struct {
 	local    bool               // every generator is local (see SetLocal)
 	plan     *Plan              // how the run may redo only part of a remembered run
 	narrowed bool               // the run followed plan
-	deleted  bool               // files the remembered run wrote were deleted since (see Store)
 }
 
 func (r *Record) add(set *map[string]bool, paths []string) {
@@ -466,13 +466,17 @@ func LoadEnv() []string {
 // run left it. It first writes again the files the run made (see
 // Record.Made) at paths, the files the arguments name (see ArgFiles).
 func Replay(dir, key string, paths []string, stdout, stderr io.Writer) bool {
-	return ReplayOrPlan(dir, key, paths, stdout, stderr, nil)
+	return ReplayOrPlan(dir, key, paths, stdout, stderr, nil, false)
 }
 
 // ReplayOrPlan is Replay, but when the entry is there and no longer holds
 // it gives rec the plan of a run that redoes only what changed, if there
-// is one (see Plan).
-func ReplayOrPlan(dir, key string, paths []string, stdout, stderr io.Writer, rec *Record) bool {
+// is one (see Plan). With restore, outputs that were deleted or changed
+// while nothing they were made from did are written again from the bytes
+// the run stored (see Store), as the run would write them; a script that
+// deletes a tool's outputs before running it (Kubernetes' does) then still
+// replays. A verifying run passes restore false: it writes nothing.
+func ReplayOrPlan(dir, key string, paths []string, stdout, stderr io.Writer, rec *Record, restore bool) bool {
 	if dir == "" {
 		return false
 	}
@@ -481,20 +485,26 @@ func ReplayOrPlan(dir, key string, paths []string, stdout, stderr io.Writer, rec
 		debugf("run %.12s: no entry", key)
 		return false
 	}
-	why := e.changed()
-	if why == "" {
+	var lost map[string]bool
+	if restore {
+		lost = e.restorable(outputsDir(dir))
+	}
+	why := e.changed(lost)
+	if why == "" && e.restore(outputsDir(dir), lost, nil) {
 		return replay(e, dir, key, paths, stdout, stderr)
+	}
+	if why == "" {
+		why = "its outputs could not be written again"
+		lost = nil
 	}
 	debugf("run %.12s: %s", key, why)
 	if rec == nil {
 		return false
 	}
-	if e.outputDeleted() {
-		rec.mu.Lock()
-		rec.deleted = true
-		rec.mu.Unlock()
+	plan, whyNot := e.plan(lost)
+	if plan != nil && !e.restore(outputsDir(dir), lost, plan.Affected) {
+		plan, whyNot = nil, "the unaffected packages' outputs could not be written again"
 	}
-	plan, whyNot := e.plan()
 	if plan == nil {
 		debugf("run %.12s: no partial run: %s", key, whyNot)
 		return false
@@ -530,16 +540,10 @@ func replay(e *entry, dir, key string, paths []string, stdout, stderr io.Writer)
 // Store records the run under each of keys, if no input changed while it
 // ran (since start): a file edited during the run may have been read
 // before or after the edit, so the run proves nothing about either
-// version. A run whose remembered entry failed because files it had
-// written were deleted is not stored: the tree's own script deletes them
-// before every run (Kubernetes' does), so no entry would ever hold, and
-// stamping thousands of files for it costs a second per run there.
+// version. The bytes of its outputs are kept too, by their SHA-256, so
+// that a replay can write again those deleted since (see ReplayOrPlan).
 func Store(dir string, keys []string, r *Record, start time.Time, stdout, stderr string) error {
 	if dir == "" || r == nil || len(keys) == 0 {
-		return nil
-	}
-	if r.deleted {
-		debugf("run %.12s not stored: files it writes were deleted before it ran", keys[0])
 		return nil
 	}
 	e, err := r.entry(start)
@@ -551,6 +555,10 @@ func Store(dir string, keys []string, r *Record, start time.Time, stdout, stderr
 		e = r.plan.merge(e)
 	}
 	e.Stdout, e.Stderr = stdout, stderr
+	if err := keepOutputs(outputsDir(dir), e.Outputs); err != nil {
+		debugf("run %.12s not stored: %v", keys[0], err)
+		return err
+	}
 	data, err := json.Marshal(e)
 	if err != nil {
 		return err
@@ -742,22 +750,15 @@ func entryNames(path string, watch, generated map[string]bool, all bool) ([]stri
 	return names, nil
 }
 
-// outputDeleted reports whether a file the run wrote is gone.
-func (e *entry) outputDeleted() bool {
-	return slices.ContainsFunc(e.Outputs, func(s stamp) bool {
-		_, err := os.Lstat(s.Path)
-		return errors.Is(err, fs.ErrNotExist)
-	})
-}
-
-// changed names the first stamp of e that no longer holds, or is "".
-func (e *entry) changed() string {
+// changed names the first stamp of e that no longer holds, or is "". The
+// lost outputs (see restorable) do not count: they are written again.
+func (e *entry) changed(lost map[string]bool) string {
 	watch := map[string]bool{}
 	for _, n := range e.Watch {
 		watch[n] = true
 	}
 	for _, s := range append(slices.Clip(e.Inputs), e.Outputs...) {
-		if !s.holds() {
+		if !lost[s.Path] && !s.holds() {
 			return s.Path + " changed"
 		}
 	}
@@ -769,7 +770,7 @@ func (e *entry) changed() string {
 		if fi.ModTime().UnixNano() == d.MTime {
 			continue
 		}
-		if names, err := entryNames(d.Path, watch, nil, d.All); err != nil || !slices.Equal(names, d.Names) {
+		if names, err := entryNames(d.Path, watch, nil, d.All); err != nil || !d.sameBut(names, lost) {
 			return d.Path + " has other entries"
 		}
 	}
@@ -779,6 +780,98 @@ func (e *entry) changed() string {
 		}
 	}
 	return ""
+}
+
+// sameBut reports whether names, a directory's entries now, are those d
+// stamped, leaving out the lost outputs on both sides.
+func (d dirStamp) sameBut(names []string, lost map[string]bool) bool {
+	if len(lost) == 0 {
+		return slices.Equal(names, d.Names)
+	}
+	kept := func(ns []string) []string {
+		return slices.DeleteFunc(slices.Clone(ns), func(n string) bool { return lost[filepath.Join(d.Path, n)] })
+	}
+	return slices.Equal(kept(names), kept(d.Names))
+}
+
+// maxOutputs bounds the kept output files (see Store); beyond it, the
+// least recently used go.
+const maxOutputs = 16384
+
+// outputsDir is where Store keeps the bytes of outputs, beside the
+// directory of run entries.
+func outputsDir(runs string) string { return filepath.Join(filepath.Dir(runs), "outputs") }
+
+// keepOutputs keeps the bytes of each output in blobs, named by their
+// SHA-256. An output whose bytes are no longer those stamped changed
+// during the run.
+func keepOutputs(blobs string, outs []stamp) error {
+	sums := map[string]string{}
+	for _, s := range outs {
+		sums[s.Path] = s.Sum
+	}
+	_, errs := inParallel(slices.Sorted(maps.Keys(sums)), func(p string) (struct{}, error) {
+		file := filepath.Join(blobs, sums[p])
+		if _, err := os.Stat(file); err == nil {
+			blob.Touch(file)
+			return struct{}{}, nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil || sumOf(data) != sums[p] {
+			return struct{}{}, errRacy
+		}
+		return struct{}{}, blob.Write(file, data)
+	})
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	blob.Trim(blobs, maxOutputs)
+	return nil
+}
+
+// restorable returns the outputs of e that no longer hold (deleted or
+// changed) and whose bytes are kept in blobs.
+func (e *entry) restorable(blobs string) map[string]bool {
+	lost := map[string]bool{}
+	for _, s := range e.Outputs {
+		if s.holds() {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(blobs, s.Sum)); err == nil {
+			lost[s.Path] = true
+		}
+	}
+	return lost
+}
+
+// restore writes the lost outputs of e again from blobs, all or none,
+// leaving out those in the affected directories (a partial run makes them
+// again). It reports whether it wrote them.
+func (e *entry) restore(blobs string, lost map[string]bool, affected []string) bool {
+	skip := map[string]bool{}
+	for _, d := range affected {
+		skip[d] = true
+	}
+	var files []output.File
+	for _, s := range e.Outputs {
+		if !lost[s.Path] || skip[filepath.Dir(s.Path)] {
+			continue
+		}
+		data, ok := blob.Read(filepath.Join(blobs, s.Sum))
+		if !ok || sumOf(data) != s.Sum {
+			return false
+		}
+		files = append(files, output.File{Path: s.Path, Data: data})
+	}
+	if len(files) == 0 {
+		return true
+	}
+	if err := output.Write(files, nil, io.Discard); err != nil {
+		debugf("outputs not written again: %v", err)
+		return false
+	}
+	debugf("%d outputs written again from the cache", len(files))
+	return true
 }
 
 // debugf explains the cache's decisions when APIGEN_CACHE_DEBUG is set:

@@ -107,7 +107,8 @@ func (r *Record) Unplan(why string) {
 // plan works out, for an entry that no longer holds, a Plan, or returns
 // why there is none. A change it cannot attribute to a package the entry
 // knows (go.mod, a new directory, a file outside the packages) means none.
-func (e *entry) plan() (*Plan, string) {
+// The lost outputs are no change: they are written again.
+func (e *entry) plan(lost map[string]bool) (*Plan, string) {
 	switch {
 	case !e.Local || len(e.Packages) == 0:
 		return nil, "not every generator is local"
@@ -124,7 +125,7 @@ func (e *entry) plan() (*Plan, string) {
 		return ""
 	}
 	for _, s := range slices.Concat(e.Inputs, e.Outputs) {
-		if !s.holds() {
+		if !lost[s.Path] && !s.holds() {
 			if why := blame(s.Path); why != "" {
 				return nil, why
 			}
@@ -137,7 +138,7 @@ func (e *entry) plan() (*Plan, string) {
 			}
 		}
 	}
-	if why := e.dirChanges(changed); why != "" {
+	if why := e.dirChanges(changed, lost); why != "" {
 		return nil, why
 	}
 	if len(changed) == 0 {
@@ -157,8 +158,9 @@ func moduleFile(path string) bool {
 }
 
 // dirChanges adds to changed the package directories whose entries
-// changed only in files, and names the first other directory change.
-func (e *entry) dirChanges(changed map[string]bool) string {
+// changed only in files other than the lost outputs, and names the first
+// other directory change.
+func (e *entry) dirChanges(changed, lost map[string]bool) string {
 	watch := map[string]bool{}
 	for _, n := range e.Watch {
 		watch[n] = true
@@ -175,13 +177,16 @@ func (e *entry) dirChanges(changed map[string]bool) string {
 		if err != nil {
 			return d.Path + " cannot be read"
 		}
-		if slices.Equal(names, d.Names) {
+		if d.sameBut(names, lost) {
 			continue
 		}
 		if _, ok := e.Packages[d.Path]; !ok {
 			return d.Path + " has other entries"
 		}
 		for _, n := range symmetricDiff(names, d.Names) {
+			if lost[filepath.Join(d.Path, n)] {
+				continue
+			}
 			fi, err := os.Stat(filepath.Join(d.Path, n))
 			if n == "go.mod" || (err == nil && fi.IsDir()) || (!strings.HasSuffix(n, ".go") && !watch[n]) {
 				return filepath.Join(d.Path, n) + " is no package's file"

@@ -63,10 +63,14 @@ func (m module) store(t *testing.T, r *Record, plan *Plan) {
 
 // plan returns the plan of a run after the stored one, and whether that
 // run was a replay.
-func (m module) plan(t *testing.T) (*Plan, bool) {
+func (m module) plan(t *testing.T) (*Plan, bool) { return m.planning(t, true) }
+
+// planning is plan, for a run that may restore outputs or not (one that
+// verifies).
+func (m module) planning(t *testing.T, restore bool) (*Plan, bool) {
 	t.Helper()
 	var r Record
-	replayed := ReplayOrPlan(m.runs, "key", nil, io.Discard, io.Discard, &r)
+	replayed := ReplayOrPlan(m.runs, "key", nil, io.Discard, io.Discard, &r, restore)
 	return r.Plan(), replayed
 }
 
@@ -98,8 +102,8 @@ func TestPlanReachesReaders(t *testing.T) {
 		t.Error("the merged entry was not replayed")
 	}
 	write(t, m.out("c"), "edited\n")
-	if p, _ := m.plan(t); p == nil || !slices.Equal(p.Affected, m.dirs("c")) {
-		t.Errorf("after an edit of c's output: plan %+v, want c alone affected", p)
+	if p, _ := m.planning(t, false); p == nil || !slices.Equal(p.Affected, m.dirs("c")) {
+		t.Errorf("after an edit of c's output, verifying: plan %+v, want c alone affected", p)
 	}
 }
 
@@ -133,4 +137,27 @@ func TestNoPlan(t *testing.T) {
 			t.Errorf("plan %+v for a run whose generators are not all local", p)
 		}
 	})
+}
+
+// TestPlanRestoresOutputs: after an edit in a and every output deleted,
+// the plan redoes a and b alone; c's output is written again from the
+// cache, and a's and b's are left to the run.
+func TestPlanRestoresOutputs(t *testing.T) {
+	m := newModule(t)
+	for _, p := range []string{"a", "b", "c"} {
+		os.Remove(m.out(p))
+	}
+	write(t, m.file("a"), "package a // edited\n")
+	p, replayed := m.plan(t)
+	if replayed || p == nil || !slices.Equal(p.Affected, m.dirs("a", "b")) {
+		t.Fatalf("plan %+v, replayed %v; want a and b affected", p, replayed)
+	}
+	if _, err := os.Stat(m.out("c")); err != nil {
+		t.Errorf("c's output was not written again: %v", err)
+	}
+	for _, p := range []string{"a", "b"} {
+		if _, err := os.Stat(m.out(p)); err == nil {
+			t.Errorf("%s's output was written again, though the run makes it", p)
+		}
+	}
 }

@@ -78,9 +78,10 @@ func runKey(argsKey string, verify bool) string {
 // Replay prints what the remembered run printed and reports true, if its
 // inputs and outputs are all as it left them. When they are not, the
 // record may get the plan of a run that redoes only the packages a
-// change reaches (see cache.Plan).
+// change reaches (see cache.Plan). Outputs deleted since are written
+// again, unless the run only verifies.
 func (c *RunCache) Replay(stdout, stderr io.Writer) bool {
-	return c != nil && cache.ReplayOrPlan(c.dir, c.key, c.paths, stdout, stderr, &c.rec)
+	return c != nil && cache.ReplayOrPlan(c.dir, c.key, c.paths, stdout, stderr, &c.rec, !c.verify)
 }
 
 // Record is what the run is to fill in.
