@@ -101,7 +101,9 @@ function kube::codegen::internal::apigen_bin() {
     fi
     # GOWORK=off: the caller's workspace, if any, does not contain apigen.
     # Only apigen: it runs every generator, and one link is a tenth of the
-    # time of linking every command.
+    # time of linking every command. A first build on an empty build cache
+    # takes a minute or more: say so, rather than be silent that long.
+    echo "kube_codegen.sh: building apigen from ${APIGEN_ROOT} into ${bin_dir} (a minute or two the first time; later builds reuse Go's build cache)" >&2
     if ! GO111MODULE=on GOWORK=off go build -C "${APIGEN_ROOT}" -o "${bin_dir}/apigen" ./cmd/apigen >&2; then
         echo "failed to build apigen from ${APIGEN_ROOT}" >&2
         return 1

@@ -443,9 +443,12 @@ function test_build_once_per_shell() {
     n="$(builds_in_new_shell)"
     [ "${n}" = 1 ] || fail "first shell: go build ran ${n} times, want 1"
     expect_file "${cache}/bin/apigen"
+    # A build says what it is doing: a first one takes minutes.
+    [ "$(grep -c "kube_codegen.sh: building apigen" "${WORK}/err")" = 1 ] || fail "the build did not say so once: $(cat "${WORK}/err")"
     # Binaries newer than the sources are used as they are.
     n="$(builds_in_new_shell)"
     [ "${n}" = 0 ] || fail "second shell: go build ran ${n} times, want 0"
+    ! grep -q "building apigen" "${WORK}/err" || fail "a shell that built nothing said it was building"
     # Sources newer than the binaries are built again.
     touch -d '2000-01-01' "${cache}/bin/apigen"
     n="$(builds_in_new_shell)"

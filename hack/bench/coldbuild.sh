@@ -5,11 +5,13 @@
 #   build   upstream: go install of code-generator v0.37.2's nine tools that
 #           kube_codegen.sh installs, and kube-openapi's openapi-gen at the
 #           version code-generator requires, from code-generator's module;
-#           apigen: go build ./cmd/apigen.
+#           apigen: go build ./cmd/apigen, as kube_codegen.sh's first call
+#           makes it (into its cache's bin directory).
 #   script  sample-apiserver v0.37.2's hack/update-codegen.sh right after, with
 #           CODEGEN_PKG naming that side's kube_codegen.sh (upstream's installs
-#           its tools again, now from the cache; ours builds apigen again,
-#           likewise), on a copy whose generated files it must reproduce.
+#           its tools again into the same GOBIN, finding them current; ours
+#           finds the binary current likewise), on a copy whose generated
+#           files it must reproduce.
 # The job is build + script. Reports medians of both steps, the job, and the
 # per-round ratios, and peak RSS of the script (its largest process).
 #
@@ -55,7 +57,8 @@ round() {
     timed "$work/upstream.build" env -C "$codegen" GOCACHE="$up/gocache" GOBIN="$up/bin" \
         go install "${tools[@]/#/./cmd/}" k8s.io/kube-openapi/cmd/openapi-gen
     script upstream "$codegen" GOCACHE="$up/gocache" GOBIN="$up/bin"
-    timed "$work/ours.build" env -C "$REPO" GOCACHE="$ours/gocache" go build -o "$ours/apigen" ./cmd/apigen
+    timed "$work/ours.build" env -C "$REPO" GOCACHE="$ours/gocache" XDG_CACHE_HOME="$ours/xdg" APIGEN_CACHE="$ours/apigen-cache" \
+        bash -c 'source ./kube_codegen.sh && kube::codegen::internal::apigen_bin'
     script ours "$REPO" GOCACHE="$ours/gocache" XDG_CACHE_HOME="$ours/xdg" APIGEN_CACHE="$ours/apigen-cache"
     chmod -R u+w "$up" "$ours"
     rm -rf "$up" "$ours"
@@ -72,4 +75,5 @@ echo "cold CI job on sample-apiserver v0.37.2, empty GOCACHE, $ROUNDS rounds, me
 echo "  build:  upstream $(col upstream.build 1 | med) s, apigen $(col ours.build 1 | med) s, ratio $(awk '{print $1/$3}' "$work/rows" | med)"
 echo "  script: upstream $(col upstream.script 1 | med) s, apigen $(col ours.script 1 | med) s"
 echo "  job:    upstream $(awk '{print $1+$2}' "$work/rows" | med) s, apigen $(awk '{print $3+$4}' "$work/rows" | med) s, ratio $(awk '{print ($1+$2)/($3+$4)}' "$work/rows" | med)"
+echo "  build peak RSS: upstream $(col upstream.build 2 | med | awk '{printf "%.0f", $1/1024}') MB, apigen $(col ours.build 2 | med | awk '{printf "%.0f", $1/1024}') MB"
 echo "  script peak RSS: upstream $(col upstream.script 2 | med | awk '{printf "%.0f", $1/1024}') MB, apigen $(col ours.script 2 | med | awk '{printf "%.0f", $1/1024}') MB"

@@ -85,9 +85,13 @@ chmod +x "$tree/hack/update-codegen-apigen.sh"
 )
 
 # run SIDE SCRIPT: the script's three helpers; "wall rss" to $work/SIDE.
+# Each side installs its tools into a GOPATH of its own (KUBE_GOPATH): in
+# a shared one, each side's go install would replace the other's binary
+# of the same name and link it again, every round, as no user's tree does.
 run() {
     local side=$1 script=$2
-    /usr/bin/time -o "$work/time.out" -f '%e %M' env -C "$tree" APIGEN_CACHE="$work/apigen-cache" APIGEN_RUNCACHE=$runcache \
+    /usr/bin/time -o "$work/time.out" -f '%e %M' env -C "$tree" KUBE_GOPATH="$work/gopath-$side" \
+        APIGEN_CACHE="$work/apigen-cache" APIGEN_RUNCACHE=$runcache \
         bash "$script" deepcopy defaults conversions >"$work/log" 2>&1 || { tail -n 30 "$work/log" >&2; die "$side: $script"; }
     [[ -z $(git -C "$tree" status --porcelain) ]] || { git -C "$tree" status --short | head -n 20 >&2; die "$side: the tree differs from the shipped one"; }
     cat "$work/time.out" >>"$work/$side"
