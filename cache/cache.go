@@ -802,6 +802,15 @@ const maxOutputs = 16384
 // directory of run entries.
 func outputsDir(runs string) string { return filepath.Join(filepath.Dir(runs), "outputs") }
 
+// OutputsDir is where the bytes of the runs' outputs are kept, or "" when
+// the cache is off.
+func OutputsDir() string {
+	if d := Dir(); d != "" {
+		return outputsDir(d)
+	}
+	return ""
+}
+
 // keepOutputs keeps the bytes of each output in blobs, named by their
 // SHA-256. An output whose bytes are no longer those stamped changed
 // during the run.

@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/apigen-dev/apigen/cache"
 	"github.com/apigen-dev/apigen/internal/refmodtest"
+	"github.com/apigen-dev/apigen/load"
 )
 
 // runCache points the run cache at a fresh directory and its explanations
@@ -655,4 +657,31 @@ func TestRunCacheGoWorkEnv(t *testing.T) {
 		t.Fatalf("run after the edit: %+v", r)
 	}
 	c.expectReplay(t, false, "the workspace file edited")
+}
+
+// TestCacheClean: apigen cache clean empties the run entries, the kept
+// outputs and the type cache.
+func TestCacheClean(t *testing.T) {
+	root := t.TempDir()
+	t.Setenv("APIGEN_CACHE", root)
+	dirs := []string{cache.Dir(), cache.OutputsDir(), load.TypeCacheDir()}
+	for _, d := range dirs {
+		writeFileAll(t, filepath.Join(d, "entry"), "x")
+	}
+	if r := apigen("cache", "clean"); r.code != 0 {
+		t.Fatalf("apigen cache clean: %+v", r)
+	}
+	for _, d := range dirs {
+		if _, err := os.Stat(d); !os.IsNotExist(err) {
+			t.Errorf("%s is still there (%v)", d, err)
+		}
+	}
+}
+
+func writeFileAll(t *testing.T, file, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, file, data)
 }

@@ -56,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stderr, usage)
 			return 2
 		}
-		for _, dir := range []string{cache.Dir(), load.TypeCacheDir()} {
+		for _, dir := range []string{cache.Dir(), cache.OutputsDir(), load.TypeCacheDir()} {
 			if err := cache.Clean(dir); err != nil {
 				fmt.Fprintf(stderr, "apigen cache clean: %v\n", err)
 				return 1
