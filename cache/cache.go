@@ -61,6 +61,8 @@ type Record struct {
 	local    bool               // every generator is local (see SetLocal)
 	plan     *Plan              // how the run may redo only part of a remembered run
 	narrowed bool               // the run followed plan
+	known    map[string]stamp   // the remembered run's stamps, by path: a file whose state is unchanged is not read again
+	restored map[string]string  // outputs of the remembered run written again before this one, with their sums
 }
 
 func (r *Record) add(set *map[string]bool, paths []string) {
@@ -154,6 +156,7 @@ type stamp struct {
 	MTime  int64
 	Change string
 	Sum    string
+	Gen    bool `json:",omitempty"` // the file is generated (see Generated)
 }
 
 // dirStamp is a directory's entries that matter (see relevant).
@@ -207,7 +210,7 @@ func Key(args []string, ignored ...string) string { return ReadArgs(args, ignore
 func (a Args) Key() string {
 	h := sha256.New()
 	cwd, _ := os.Getwd()
-	fmt.Fprintf(h, "apigen run cache v1\n%s\n%s\n%s\n", BinaryIdentity(), cwd, goIdentity())
+	fmt.Fprintf(h, "apigen run cache v2\n%s\n%s\n%s\n", BinaryIdentity(), cwd, goIdentity())
 	for _, kv := range LoadEnv() {
 		fmt.Fprintf(h, "env %s\n", kv)
 	}
@@ -501,9 +504,13 @@ func ReplayOrPlan(dir, key string, paths []string, stdout, stderr io.Writer, rec
 	if rec == nil {
 		return false
 	}
+	rec.remember(e)
 	plan, whyNot := e.plan(lost)
 	if plan != nil && !e.restore(outputsDir(dir), lost, plan.Affected) {
 		plan, whyNot = nil, "the unaffected packages' outputs could not be written again"
+	}
+	if plan != nil {
+		rec.restoredBut(e, lost, plan.Affected)
 	}
 	if plan == nil {
 		debugf("run %.12s: no partial run: %s", key, whyNot)
@@ -514,6 +521,35 @@ func ReplayOrPlan(dir, key string, paths []string, stdout, stderr io.Writer, rec
 	rec.mu.Unlock()
 	debugf("run %.12s: partial run planned: %d changed packages, %d affected, %d to load", key, len(plan.Changed), len(plan.Affected), len(plan.Load))
 	return false
+}
+
+// remember keeps the stamps of the remembered run e, for the new entry
+// to reuse where a file's state is unchanged.
+func (r *Record) remember(e *entry) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.known = map[string]stamp{}
+	for _, s := range slices.Concat(e.Inputs, e.Outputs) {
+		r.known[s.Path] = s
+	}
+}
+
+// restoredBut records the lost outputs of e that were written again, those
+// in the affected directories left out: their times are after the run's
+// start, yet their bytes were known before it.
+func (r *Record) restoredBut(e *entry, lost map[string]bool, affected []string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	redone := map[string]bool{}
+	for _, d := range affected {
+		redone[d] = true
+	}
+	r.restored = map[string]string{}
+	for _, s := range e.Outputs {
+		if lost[s.Path] && !redone[filepath.Dir(s.Path)] {
+			r.restored[s.Path] = s.Sum
+		}
+	}
 }
 
 // replay is Replay once the entry is known to hold.
@@ -589,9 +625,9 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 	var mu sync.Mutex
 	generated := map[string]bool{} // of the inputs, for the directories' stamps
 	stamps, errs := inParallel(inputs, func(p string) (stamp, error) {
-		s, gen, err := readStamp(p)
+		s, err := r.stamp(p)
 		mu.Lock()
-		generated[p] = gen
+		generated[p] = s.Gen
 		mu.Unlock()
 		return s, err
 	})
@@ -604,13 +640,13 @@ func (r *Record) entry(start time.Time) (*entry, error) {
 		if err != nil {
 			return nil, err
 		}
-		if s.MTime >= start.UnixNano() || r.stale(s) {
+		if (s.MTime >= start.UnixNano() && r.restored[p] != s.Sum) || r.stale(s) {
 			return nil, errRacy
 		}
 		e.Inputs = append(e.Inputs, s)
 	}
 	outputs := slices.Sorted(maps.Keys(r.outputs))
-	stamps, errs = inParallel(outputs, stampOf)
+	stamps, errs = inParallel(outputs, r.stamp)
 	for i := range outputs {
 		if errs[i] == nil {
 			e.Outputs = append(e.Outputs, stamps[i])
@@ -694,18 +730,21 @@ func walkDirs(root string, into map[string]bool) {
 	})
 }
 
-func stampOf(path string) (stamp, error) {
-	s, _, err := readStamp(path)
-	return s, err
+// stamp stamps a file: as the remembered run did, if its size and times
+// are unchanged since, without reading it.
+func (r *Record) stamp(path string) (stamp, error) {
+	if old, ok := r.known[path]; ok && old.sameState() {
+		return old, nil
+	}
+	return stampOf(path)
 }
 
-// readStamp is stampOf, and whether the file is generated (see Generated).
-func readStamp(path string) (stamp, bool, error) {
+func stampOf(path string) (stamp, error) {
 	fi, b, err := statRead(path)
 	if err != nil {
-		return stamp{}, false, err
+		return stamp{}, err
 	}
-	return stamp{Path: path, Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Change: changeStamp(fi), Sum: sumOf(b)}, generatedHead(b), nil
+	return stamp{Path: path, Size: fi.Size(), MTime: fi.ModTime().UnixNano(), Change: changeStamp(fi), Sum: sumOf(b), Gen: generatedHead(b)}, nil
 }
 
 // dirStampOf stamps a directory; generated tells, for files already read,
@@ -904,15 +943,22 @@ func debugf(format string, args ...any) {
 }
 
 func (s stamp) holds() bool {
+	if s.sameState() {
+		return true
+	}
 	fi, err := os.Stat(s.Path)
 	if err != nil || fi.Size() != s.Size {
 		return false
 	}
-	if fi.ModTime().UnixNano() == s.MTime && changeStamp(fi) == s.Change {
-		return true
-	}
 	sum, ok := fileSum(s.Path)
 	return ok && sum == s.Sum
+}
+
+// sameState reports whether the file's size and times are as stamped, so
+// that its bytes are taken to be too.
+func (s stamp) sameState() bool {
+	fi, err := os.Stat(s.Path)
+	return err == nil && fi.Mode().IsRegular() && fi.Size() == s.Size && fi.ModTime().UnixNano() == s.MTime && changeStamp(fi) == s.Change
 }
 
 // read returns the entry in file, checking its checksum. A corrupt entry

@@ -1,6 +1,7 @@
 package realworld
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,6 +21,10 @@ import (
 // the peak RSS of the largest process on each side:
 //
 //	go test ./realworld -run '^$' -bench Projects -projects cluster-api -benchtime 5x
+//
+// With -floor, each round also runs the steps with every tool a program
+// that does nothing, and reports that floor: what the build steps cost
+// without any tool, which no tool's speed can go below.
 func BenchmarkProjects(b *testing.B) {
 	if *only == "" {
 		b.Skip("name the projects: -projects a,b")
@@ -35,6 +40,20 @@ func BenchmarkProjects(b *testing.B) {
 // real count, and the second call reuses the first's trees and warm-up.
 var benchRoots = map[string]string{}
 
+var floor = flag.Bool("floor", false, "benchmarks: also time each round with every tool a program that does nothing")
+
+// floorBox is a toolbox whose every tool is noop.
+func floorBox(p Project, noop string) toolbox {
+	box := toolbox{name: "floor", bin: filepath.Join(filepath.Dir(noop), "floor")}
+	os.MkdirAll(box.bin, 0o755)
+	for _, s := range p.Steps {
+		for _, tool := range s.Tools {
+			os.Symlink(noop, box.tool(tool))
+		}
+	}
+	return box
+}
+
 func benchProject(b *testing.B, p Project, up, ours toolbox, noop string) {
 	root, warm := benchRoots[p.Name]
 	if !warm {
@@ -45,10 +64,25 @@ func benchProject(b *testing.B, p Project, up, ours toolbox, noop string) {
 		benchRoots[p.Name] = root
 	}
 	base, upTree, ourTree := filepath.Join(root, "shipped"), filepath.Join(root, "upstream"), filepath.Join(root, "apigen")
+	floorTree := filepath.Join(root, "floor")
 	if !warm {
 		if err := assemble(p, base); err != nil {
 			b.Fatalf("assembling: %v", err)
 		}
+	}
+	// floorTime runs the steps with no-op tools in a fresh copy.
+	floorTime := func() time.Duration {
+		if err := os.RemoveAll(floorTree); err != nil {
+			b.Fatal(err)
+		}
+		if err := copyTree(base, floorTree); err != nil {
+			b.Fatal(err)
+		}
+		_, d, _, err := runSteps(p, floorTree, floorBox(p, noop), noop)
+		if err != nil {
+			b.Fatalf("floor: %v", err)
+		}
+		return d
 	}
 	round := func() (r result, upPeak, ourPeak int64) {
 		r.p = p
@@ -89,12 +123,16 @@ func benchProject(b *testing.B, p Project, up, ours toolbox, noop string) {
 	if !warm {
 		round() // warms the build cache, the file cache and apigen's caches
 	}
-	var ups, oursT []time.Duration
+	var ups, oursT, floors []time.Duration
 	var ratios []float64
 	var upPeak, ourPeak int64
 	b.ResetTimer()
 	for range b.N {
 		r, u, o := round()
+		if *floor {
+			floors = append(floors, floorTime())
+			b.Logf("floor: %.2f s", floors[len(floors)-1].Seconds())
+		}
 		ups, oursT = append(ups, r.upstream), append(oursT, r.ours)
 		ratios = append(ratios, r.upstream.Seconds()/r.ours.Seconds())
 		upPeak, ourPeak = max(upPeak, u), max(ourPeak, o)
@@ -102,6 +140,9 @@ func benchProject(b *testing.B, p Project, up, ours toolbox, noop string) {
 	}
 	b.ReportMetric(medianDuration(ups).Seconds(), "upstream-s")
 	b.ReportMetric(medianDuration(oursT).Seconds(), "apigen-s")
+	if *floor {
+		b.ReportMetric(medianDuration(floors).Seconds(), "floor-s")
+	}
 	slices.Sort(ratios)
 	b.ReportMetric(median(ratios), "speedup")
 	b.ReportMetric(float64(upPeak)/1024, "upstream-peak-MB")
