@@ -139,15 +139,23 @@ func TestNoPlan(t *testing.T) {
 	})
 }
 
+// editAfterDeletingOutputs deletes every output, as a script does before
+// running a tool, and edits a, an hour back.
+func (m module) editAfterDeletingOutputs(t *testing.T) {
+	t.Helper()
+	for _, p := range []string{"a", "b", "c"} {
+		os.Remove(m.out(p))
+	}
+	write(t, m.file("a"), "package a // edited\n")
+	past(t, m.file("a"))
+}
+
 // TestPlanRestoresOutputs: after an edit in a and every output deleted,
 // the plan redoes a and b alone; c's output is written again from the
 // cache, and a's and b's are left to the run.
 func TestPlanRestoresOutputs(t *testing.T) {
 	m := newModule(t)
-	for _, p := range []string{"a", "b", "c"} {
-		os.Remove(m.out(p))
-	}
-	write(t, m.file("a"), "package a // edited\n")
+	m.editAfterDeletingOutputs(t)
 	p, replayed := m.plan(t)
 	if replayed || p == nil || !slices.Equal(p.Affected, m.dirs("a", "b")) {
 		t.Fatalf("plan %+v, replayed %v; want a and b affected", p, replayed)
@@ -167,11 +175,7 @@ func TestPlanRestoresOutputs(t *testing.T) {
 // package the run loads); they do not make the run look racy.
 func TestPartialRunAfterRestoreIsStored(t *testing.T) {
 	m := newModule(t)
-	for _, p := range []string{"a", "b", "c"} {
-		os.Remove(m.out(p))
-	}
-	write(t, m.file("a"), "package a // edited\n")
-	past(t, m.file("a"))
+	m.editAfterDeletingOutputs(t)
 	start := time.Now()
 	r := m.record([]string{"a", "b"}, true)
 	if ReplayOrPlan(m.runs, "key", nil, io.Discard, io.Discard, r, true) || r.Plan() == nil {
