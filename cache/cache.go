@@ -488,11 +488,11 @@ func ReplayOrPlan(dir, key string, paths []string, stdout, stderr io.Writer, rec
 		debugf("run %.12s: no entry", key)
 		return false
 	}
-	var lost map[string]bool
+	var lost, held map[string]bool
 	if restore {
-		lost = e.restorable(outputsDir(dir))
+		lost, held = e.restorable(outputsDir(dir))
 	}
-	why := e.changed(lost)
+	why := e.changed(lost, held)
 	if why == "" && e.restore(outputsDir(dir), lost, nil) {
 		return replay(e, dir, key, paths, stdout, stderr)
 	}
@@ -790,14 +790,15 @@ func entryNames(path string, watch, generated map[string]bool, all bool) ([]stri
 }
 
 // changed names the first stamp of e that no longer holds, or is "". The
-// lost outputs (see restorable) do not count: they are written again.
-func (e *entry) changed(lost map[string]bool) string {
+// lost outputs (see restorable) do not count: they are written again; nor
+// are the held ones checked again.
+func (e *entry) changed(lost, held map[string]bool) string {
 	watch := map[string]bool{}
 	for _, n := range e.Watch {
 		watch[n] = true
 	}
 	for _, s := range append(slices.Clip(e.Inputs), e.Outputs...) {
-		if !lost[s.Path] && !s.holds() {
+		if !lost[s.Path] && !held[s.Path] && !s.holds() {
 			return s.Path + " changed"
 		}
 	}
@@ -878,18 +879,19 @@ func keepOutputs(blobs string, outs []stamp) error {
 }
 
 // restorable returns the outputs of e that no longer hold (deleted or
-// changed) and whose bytes are kept in blobs.
-func (e *entry) restorable(blobs string) map[string]bool {
-	lost := map[string]bool{}
+// changed) and whose bytes are kept in blobs, and those that hold.
+func (e *entry) restorable(blobs string) (lost, held map[string]bool) {
+	lost, held = map[string]bool{}, map[string]bool{}
 	for _, s := range e.Outputs {
 		if s.holds() {
+			held[s.Path] = true
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(blobs, s.Sum)); err == nil {
 			lost[s.Path] = true
 		}
 	}
-	return lost
+	return lost, held
 }
 
 // restore writes the lost outputs of e again from blobs, all or none,

@@ -71,6 +71,10 @@ func benchProject(b *testing.B, p Project, up, ours toolbox, noop string) {
 		}
 	}
 	// floorTime runs the steps with no-op tools in a fresh copy.
+	var noops toolbox
+	if *floor {
+		noops = floorBox(p, noop)
+	}
 	floorTime := func() time.Duration {
 		if err := os.RemoveAll(floorTree); err != nil {
 			b.Fatal(err)
@@ -78,7 +82,7 @@ func benchProject(b *testing.B, p Project, up, ours toolbox, noop string) {
 		if err := copyTree(base, floorTree); err != nil {
 			b.Fatal(err)
 		}
-		_, d, _, err := runSteps(p, floorTree, floorBox(p, noop), noop)
+		_, d, _, err := runSteps(p, floorTree, noops, noop)
 		if err != nil {
 			b.Fatalf("floor: %v", err)
 		}
