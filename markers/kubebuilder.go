@@ -75,3 +75,24 @@ func (g ArgGrammar) Read(text string) (map[string]any, bool) {
 	}
 	return v.(map[string]any), true
 }
+
+// KubebuilderArgs declares a marker read with controller-gen's syntax,
+// "+name:arg=value,arg=value", typed as its arguments by name.
+func KubebuilderArgs(name string, place Place, help string, args ...Arg) Def[map[string]any] {
+	return Typed[map[string]any](&Definition{
+		Name: name, Place: place, Args: true, Repeatable: true,
+		Value: ArgGrammar{Name: name, Args: args}, Help: help,
+	})
+}
+
+// The markers of controller-gen that more than one generator reads.
+var (
+	ObjectRoot     = KubebuilderArgs("kubebuilder:object:root", Type, "the type is a root object (object generator)", Value(ArgBool))
+	StorageVersion = KubebuilderArgs("kubebuilder:storageversion", Type, "this version is the storage version")
+)
+
+// IsObjectRoot reports whether s marks a type +kubebuilder:object:root=true.
+func IsObjectRoot(s Set) bool {
+	args, ok := ObjectRoot.Get(s)
+	return ok && args[""] == true
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/apigen-dev/apigen/generators/client"
 	"github.com/apigen-dev/apigen/generators/conversion"
 	"github.com/apigen-dev/apigen/generators/crd"
+	"github.com/apigen-dev/apigen/generators/crdconversion"
 	"github.com/apigen-dev/apigen/generators/deepcopy"
 	"github.com/apigen-dev/apigen/generators/defaulter"
 	"github.com/apigen-dev/apigen/generators/featuregate"
@@ -45,6 +46,7 @@ var Specs = cli.Specs{
 	crd.Spec,
 	crd.RBACSpec,
 	crd.WebhookSpec,
+	crdconversion.Spec,
 }
 
 func init() {

@@ -1,6 +1,7 @@
 package conversion
 
 import (
+	"github.com/apigen-dev/apigen/internal/hubspoke"
 	"github.com/apigen-dev/apigen/markers"
 )
 
@@ -66,6 +67,7 @@ var definitions = []*markers.Definition{
 // Define declares conversion-gen's markers and claims its name spaces.
 func (g *Generator) Define(reg *markers.Registry) {
 	reg.Define(definitions...)
+	reg.Define(hubspoke.Hub.Definition)
 	reg.Own(enableMarker)
 	reg.Own(fnMarker)
 }

@@ -5,6 +5,8 @@ import (
 
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
+
+	"github.com/apigen-dev/apigen/internal/hubspoke"
 )
 
 // convertStruct converts field by field, or by one unsafe cast when the two
@@ -52,6 +54,15 @@ func (e *emitter) memoryCopyable(in, out *types.Type) bool {
 	return true
 }
 
+// keptByHub reports whether in is a type of a hub marked
+// +apigen:conversion:hub and out its peer in the spoke being generated:
+// the hub's fields the spoke lacks are then kept by the spoke's
+// generated ConvertFromHub, not converted by hand.
+func (e *emitter) keptByHub(in, out *types.Type) bool {
+	return out.Name.Package == e.t.pkg.Path && in.Name.Package != out.Name.Package &&
+		hubspoke.IsHub(e.m.Package(in.Name.Package))
+}
+
 func (e *emitter) skip(in *types.Type, field int, name, why string) {
 	e.skipped[in] = append(e.skipped[in], skippedField{name: name, why: why, pos: e.m.FieldPosition(in, field)})
 }
@@ -66,6 +77,10 @@ func (e *emitter) convertField(in, out *types.Type, i int) {
 	}
 	om, _, found := findMember(out, im.Name)
 	if !found {
+		if !e.covered && e.keptByHub(in, out) {
+			e.f.P("// INFO: in.%s does not exist in peer-type; the spoke's ConvertFromHub keeps it", im.Name)
+			return
+		}
 		e.f.P("// WARNING: in.%s requires manual conversion: does not exist in peer-type", im.Name)
 		e.skip(in, i, im.Name, "it does not exist in "+out.String())
 		return

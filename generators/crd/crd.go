@@ -19,6 +19,7 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
+	"github.com/apigen-dev/apigen/internal/hubspoke"
 	"github.com/apigen-dev/apigen/internal/parallel"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
@@ -243,6 +244,12 @@ func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.Cus
 		for _, mk := range u.ti.marks {
 			if skipped && versionScoped[mk.Def.Name] {
 				p.diags.Warnf(mk.Pos, "+%s has no effect: %s is left out of the CRD (+kubebuilder:skipversion); controller-gen applies a type's markers in map order, and stops on this one when it comes after skipversion", mk.Def.Name, u.version)
+				continue
+			}
+			if mk.Def == hubspoke.Webhook.Definition {
+				if err := setConversion(crd, mk); err != nil {
+					p.errorf(mk.Pos, "%v", err)
+				}
 				continue
 			}
 			if err := applyCRD(crd, u.version, mk); err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/apigen-dev/apigen/internal/hubspoke"
 	"github.com/apigen-dev/apigen/markers"
 )
 
@@ -17,10 +18,7 @@ func def(name string, place markers.Place, help string, args ...markers.Arg) *ma
 
 // argsDef is def typed, for a marker read by name.
 func argsDef(name string, place markers.Place, help string, args ...markers.Arg) markers.Def[map[string]any] {
-	return markers.Typed[map[string]any](&markers.Definition{
-		Name: name, Place: place, Args: true, Repeatable: true,
-		Value: markers.ArgGrammar{Name: name, Args: args}, Help: help,
-	})
+	return markers.KubebuilderArgs(name, place, help, args...)
 }
 
 const (
@@ -62,7 +60,7 @@ var (
 		markers.Named("description", markers.ArgString, true), markers.Named("format", markers.ArgString, true), markers.Named("priority", markers.ArgInt, true))
 	skipVersion    = argsDef("kubebuilder:skipversion", markers.Type, "leave this version out of the CRD")
 	skipPackage    = argsDef("kubebuilder:skip", markers.Package, "the package is no API version")
-	objectRoot     = argsDef("kubebuilder:object:root", markers.Type, "the type is a root object (object generator)", markers.Value(markers.ArgBool))
+	objectRoot     = markers.ObjectRoot
 	objectGenerate = argsDef("kubebuilder:object:generate", markers.Package|markers.Type, "generate DeepCopy (object generator)", markers.Value(markers.ArgBool))
 	rbacRule       = argsDef("kubebuilder:rbac", markers.Package, "an RBAC rule (rbac generator)", rbacArgs...)
 	webhook        = argsDef("kubebuilder:webhook", markers.Package, "an admission webhook (webhook generator)", webhookArgs...)
@@ -102,7 +100,7 @@ func makeDefinitions() []*markers.Definition {
 		def("kubebuilder:resource", markers.Type, "the resource's names and scope",
 			markers.Named("path", markers.ArgString, true), markers.Named("shortName", markers.ArgStrings, true), markers.Named("categories", markers.ArgStrings, true),
 			markers.Named("singular", markers.ArgString, true), markers.Named("scope", markers.ArgString, true)),
-		def("kubebuilder:storageversion", markers.Type, "this version is the storage version"),
+		markers.StorageVersion.Definition,
 		skipVersion.Definition,
 		def("kubebuilder:unservedversion", markers.Type, "this version is not served"),
 		def("kubebuilder:deprecatedversion", markers.Type, "this version is deprecated", markers.Arg{Name: "warning", Kind: markers.ArgString, Optional: true, Pointer: true}),
@@ -117,6 +115,7 @@ func makeDefinitions() []*markers.Definition {
 		markers.Typed[string](&markers.Definition{Name: "kubebuilder:skipclient", Place: markers.Type, Args: true, Repeatable: true, Value: markers.Text{}, Help: "no client is generated"}).Definition,
 		rbacRule.Definition,
 		webhook.Definition,
+		hubspoke.Webhook.Definition,
 		webhookConfig.Definition,
 		def("kubebuilder:ac:generate", markers.Package|markers.Type, "apply configurations (applyconfiguration generator)", markers.Value(markers.ArgBool)),
 		def("kubebuilder:ac:output:package", markers.Package, "apply configurations package", markers.Value(markers.ArgString)),

@@ -8,6 +8,7 @@ import (
 	"github.com/gobuffalo/flect"
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
+	"github.com/apigen-dev/apigen/internal/hubspoke"
 	"github.com/apigen-dev/apigen/markers"
 )
 
@@ -157,6 +158,30 @@ func applyMetadata(crd *apiext.CustomResourceDefinition, args map[string]any) er
 			}
 			(*m)[k] = v
 		}
+	}
+	return nil
+}
+
+// setConversion writes the webhook conversion +apigen:conversion:webhook
+// configures into the CRD. controller-gen has no such marker: without it,
+// the CRD has no spec.conversion, as controller-gen writes it.
+func setConversion(crd *apiext.CustomResourceDefinition, mk markers.Marker) error {
+	w, err := hubspoke.WebhookOf(mk)
+	if err != nil {
+		return err
+	}
+	cfg := &apiext.WebhookClientConfig{}
+	if w.Service != nil {
+		cfg.Service = &apiext.ServiceReference{Namespace: w.Service.Namespace, Name: w.Service.Name, Port: w.Service.Port}
+		if w.Service.Path != "" {
+			cfg.Service.Path = &w.Service.Path
+		}
+	} else {
+		cfg.URL = &w.URL
+	}
+	crd.Spec.Conversion = &apiext.CustomResourceConversion{
+		Strategy: apiext.WebhookConverter,
+		Webhook:  &apiext.WebhookConversion{ClientConfig: cfg, ConversionReviewVersions: w.ReviewVersions},
 	}
 	return nil
 }

@@ -172,7 +172,12 @@ func crdCases() []crdCase {
 			c.Spec.PreserveUnknownFields = true
 		}},
 		{"two storage versions", func(c *apiextv1.CustomResourceDefinition, _ *apiextv1.JSONSchemaProps) {
-			v := c.Spec.Versions[0].DeepCopy()
+			var v *apiextv1.CustomResourceDefinitionVersion
+			for i := range c.Spec.Versions {
+				if c.Spec.Versions[i].Storage {
+					v = c.Spec.Versions[i].DeepCopy()
+				}
+			}
 			v.Name = "v2"
 			c.Spec.Versions = append(c.Spec.Versions, *v)
 		}},

@@ -15,6 +15,17 @@ kube::codegen::gen_helpers \
     --boilerplate "${SCRIPT_ROOT}/hack/boilerplate.go.txt" \
     "${SCRIPT_ROOT}/apis"
 
+# Version v5 converts through hub v6: apigen's crdconversion generator
+# writes both sides' conversions, the kept-fields annotation, the
+# ConversionReview webhook in apis/frobbers/conversion, and round-trip tests.
+kube::codegen::internal::build
+crdconversion_args=(generate --generators crdconversion --crdconversion-roundtrip-tests
+    --go-header-file "${SCRIPT_ROOT}/hack/boilerplate.go.txt" -C "${SCRIPT_ROOT}" ./apis/...)
+if [ "${APIGEN_VERIFY_ONLY:-}" = true ]; then
+    crdconversion_args+=(--verify-only)
+fi
+"${APIGEN_BUILT_BIN_DIR}/apigen" "${crdconversion_args[@]}"
+
 kube::codegen::gen_client \
     --with-watch \
     --with-applyconfig \
@@ -25,8 +36,8 @@ kube::codegen::gen_client \
 
 # The CRD comes from apigen's controller-gen, built next to the apigen binary
 # kube_codegen.sh keeps (go build skips the link when it is up to date).
-# Only v6: the internal version is no served API and v7beta1 names no
-# storage version.
+# Only v5 and v6: the internal version is no served API and v7beta1 names
+# no storage version.
 CONTROLLER_GEN_BIN="${APIGEN_CACHE:-}"
 if [ -z "${CONTROLLER_GEN_BIN}" ] || [ "${CONTROLLER_GEN_BIN}" = off ]; then
     CONTROLLER_GEN_BIN="${XDG_CACHE_HOME:-${HOME}/.cache}/apigen"
@@ -34,7 +45,7 @@ fi
 CONTROLLER_GEN_BIN="${CONTROLLER_GEN_BIN}/bin/controller-gen"
 GO111MODULE=on GOWORK=off go build -C "${CODEGEN_PKG}" -o "${CONTROLLER_GEN_BIN}" ./cmd/controller-gen
 
-controller_gen_args=(crd paths=./apis/frobbers/v6 output:crd:dir=./config/crd)
+controller_gen_args=(crd "paths=./apis/frobbers/v5;./apis/frobbers/v6" output:crd:dir=./config/crd)
 if [ "${APIGEN_VERIFY_ONLY:-}" = true ]; then
     controller_gen_args+=(--verify-only)
 fi

@@ -22,4 +22,5 @@ permissions and limitations.
 // +k8s:featuregate-gen=package
 // +k8s:validation-gen=TypesWithField=TypeMeta
 // +groupName=frobbers.example.com
+// +apigen:conversion:hub
 package v6

@@ -23,6 +23,8 @@ import (
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
+// +kubebuilder:storageversion
+// +apigen:conversion:webhook:serviceNamespace=frobbers-system,serviceName=frobbers-webhook,path=/convert
 
 // Frobber is a made-up resource that frobs things at a configurable size.
 type Frobber struct {

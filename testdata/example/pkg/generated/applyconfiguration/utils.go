@@ -17,8 +17,10 @@ permissions and limitations.
 package applyconfiguration
 
 import (
+	v5 "example.com/frobbers/apis/frobbers/v5"
 	v6 "example.com/frobbers/apis/frobbers/v6"
 	v7beta1 "example.com/frobbers/apis/frobbers/v7beta1"
+	frobbersv5 "example.com/frobbers/pkg/generated/applyconfiguration/frobbers/v5"
 	frobbersv6 "example.com/frobbers/pkg/generated/applyconfiguration/frobbers/v6"
 	frobbersv7beta1 "example.com/frobbers/pkg/generated/applyconfiguration/frobbers/v7beta1"
 	internal "example.com/frobbers/pkg/generated/applyconfiguration/internal"
@@ -31,7 +33,21 @@ import (
 // apply configuration type exists for the given GroupVersionKind.
 func ForKind(kind schema.GroupVersionKind) interface{} {
 	switch kind {
-	// Group=frobbers.example.com, Version=v6
+	// Group=frobbers.example.com, Version=v5
+	case v5.SchemeGroupVersion.WithKind("Frobber"):
+		return &frobbersv5.FrobberApplyConfiguration{}
+	case v5.SchemeGroupVersion.WithKind("FrobberPort"):
+		return &frobbersv5.FrobberPortApplyConfiguration{}
+	case v5.SchemeGroupVersion.WithKind("FrobberSelector"):
+		return &frobbersv5.FrobberSelectorApplyConfiguration{}
+	case v5.SchemeGroupVersion.WithKind("FrobberSize"):
+		return &frobbersv5.FrobberSizeApplyConfiguration{}
+	case v5.SchemeGroupVersion.WithKind("FrobberSpec"):
+		return &frobbersv5.FrobberSpecApplyConfiguration{}
+	case v5.SchemeGroupVersion.WithKind("FrobberStatus"):
+		return &frobbersv5.FrobberStatusApplyConfiguration{}
+
+		// Group=frobbers.example.com, Version=v6
 	case v6.SchemeGroupVersion.WithKind("Frobber"):
 		return &frobbersv6.FrobberApplyConfiguration{}
 	case v6.SchemeGroupVersion.WithKind("FrobberPort"):

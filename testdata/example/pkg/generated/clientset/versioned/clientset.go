@@ -20,6 +20,7 @@ import (
 	fmt "fmt"
 	http "net/http"
 
+	frobbersv5 "example.com/frobbers/pkg/generated/clientset/versioned/typed/frobbers/v5"
 	frobbersv6 "example.com/frobbers/pkg/generated/clientset/versioned/typed/frobbers/v6"
 	frobbersv7beta1 "example.com/frobbers/pkg/generated/clientset/versioned/typed/frobbers/v7beta1"
 	discovery "k8s.io/client-go/discovery"
@@ -29,6 +30,7 @@ import (
 
 type Interface interface {
 	Discovery() discovery.DiscoveryInterfaces
+	FrobbersV5() frobbersv5.FrobbersV5Interface
 	FrobbersV6() frobbersv6.FrobbersV6Interface
 	FrobbersV7beta1() frobbersv7beta1.FrobbersV7beta1Interface
 }
@@ -36,8 +38,14 @@ type Interface interface {
 // Clientset contains the clients for groups.
 type Clientset struct {
 	*discovery.DiscoveryClient
+	frobbersV5      *frobbersv5.FrobbersV5Client
 	frobbersV6      *frobbersv6.FrobbersV6Client
 	frobbersV7beta1 *frobbersv7beta1.FrobbersV7beta1Client
+}
+
+// FrobbersV5 retrieves the FrobbersV5Client
+func (c *Clientset) FrobbersV5() frobbersv5.FrobbersV5Interface {
+	return c.frobbersV5
 }
 
 // FrobbersV6 retrieves the FrobbersV6Client
@@ -94,6 +102,10 @@ func NewForConfigAndClient(c *rest.Config, httpClient *http.Client) (*Clientset,
 
 	var cs Clientset
 	var err error
+	cs.frobbersV5, err = frobbersv5.NewForConfigAndClient(&configShallowCopy, httpClient)
+	if err != nil {
+		return nil, err
+	}
 	cs.frobbersV6, err = frobbersv6.NewForConfigAndClient(&configShallowCopy, httpClient)
 	if err != nil {
 		return nil, err
@@ -123,6 +135,7 @@ func NewForConfigOrDie(c *rest.Config) *Clientset {
 // New creates a new Clientset for the given RESTClient.
 func New(c rest.Interface) *Clientset {
 	var cs Clientset
+	cs.frobbersV5 = frobbersv5.New(c)
 	cs.frobbersV6 = frobbersv6.New(c)
 	cs.frobbersV7beta1 = frobbersv7beta1.New(c)
 

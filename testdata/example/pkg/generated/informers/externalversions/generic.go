@@ -19,6 +19,7 @@ package externalversions
 import (
 	fmt "fmt"
 
+	v5 "example.com/frobbers/apis/frobbers/v5"
 	v6 "example.com/frobbers/apis/frobbers/v6"
 	v7beta1 "example.com/frobbers/apis/frobbers/v7beta1"
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
@@ -51,7 +52,11 @@ func (f *genericInformer) Lister() cache.GenericLister {
 // TODO extend this to unknown resources with a client pool
 func (f *sharedInformerFactory) ForResource(resource schema.GroupVersionResource) (GenericInformer, error) {
 	switch resource {
-	// Group=frobbers.example.com, Version=v6
+	// Group=frobbers.example.com, Version=v5
+	case v5.SchemeGroupVersion.WithResource("frobbers"):
+		return &genericInformer{resource: resource.GroupResource(), informer: f.Frobbers().V5().Frobbers().Informer()}, nil
+
+		// Group=frobbers.example.com, Version=v6
 	case v6.SchemeGroupVersion.WithResource("frobbers"):
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Frobbers().V6().Frobbers().Informer()}, nil
 

@@ -19,6 +19,8 @@ package fake
 import (
 	applyconfiguration "example.com/frobbers/pkg/generated/applyconfiguration"
 	clientset "example.com/frobbers/pkg/generated/clientset/versioned"
+	frobbersv5 "example.com/frobbers/pkg/generated/clientset/versioned/typed/frobbers/v5"
+	fakefrobbersv5 "example.com/frobbers/pkg/generated/clientset/versioned/typed/frobbers/v5/fake"
 	frobbersv6 "example.com/frobbers/pkg/generated/clientset/versioned/typed/frobbers/v6"
 	fakefrobbersv6 "example.com/frobbers/pkg/generated/clientset/versioned/typed/frobbers/v6/fake"
 	frobbersv7beta1 "example.com/frobbers/pkg/generated/clientset/versioned/typed/frobbers/v7beta1"
@@ -135,6 +137,11 @@ var (
 	_ clientset.Interface = &Clientset{}
 	_ testing.FakeClient  = &Clientset{}
 )
+
+// FrobbersV5 retrieves the FrobbersV5Client
+func (c *Clientset) FrobbersV5() frobbersv5.FrobbersV5Interface {
+	return &fakefrobbersv5.FakeFrobbersV5{Fake: &c.Fake}
+}
 
 // FrobbersV6 retrieves the FrobbersV6Client
 func (c *Clientset) FrobbersV6() frobbersv6.FrobbersV6Interface {

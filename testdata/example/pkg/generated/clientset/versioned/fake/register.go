@@ -17,6 +17,7 @@ permissions and limitations.
 package fake
 
 import (
+	frobbersv5 "example.com/frobbers/apis/frobbers/v5"
 	frobbersv6 "example.com/frobbers/apis/frobbers/v6"
 	frobbersv7beta1 "example.com/frobbers/apis/frobbers/v7beta1"
 	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -30,6 +31,7 @@ var scheme = runtime.NewScheme()
 var codecs = serializer.NewCodecFactory(scheme)
 
 var localSchemeBuilder = runtime.SchemeBuilder{
+	frobbersv5.AddToScheme,
 	frobbersv6.AddToScheme,
 	frobbersv7beta1.AddToScheme,
 }

@@ -17,6 +17,7 @@ permissions and limitations.
 package frobbers
 
 import (
+	v5 "example.com/frobbers/pkg/generated/informers/externalversions/frobbers/v5"
 	v6 "example.com/frobbers/pkg/generated/informers/externalversions/frobbers/v6"
 	v7beta1 "example.com/frobbers/pkg/generated/informers/externalversions/frobbers/v7beta1"
 	internalinterfaces "example.com/frobbers/pkg/generated/informers/externalversions/internalinterfaces"
@@ -24,6 +25,8 @@ import (
 
 // Interface provides access to each of this group's versions.
 type Interface interface {
+	// V5 provides access to shared informers for resources in V5.
+	V5() v5.Interface
 	// V6 provides access to shared informers for resources in V6.
 	V6() v6.Interface
 	// V7beta1 provides access to shared informers for resources in V7beta1.
@@ -39,6 +42,11 @@ type group struct {
 // New returns a new Interface.
 func New(f internalinterfaces.SharedInformerFactory, namespace string, tweakListOptions internalinterfaces.TweakListOptionsFunc) Interface {
 	return &group{factory: f, namespace: namespace, tweakListOptions: tweakListOptions}
+}
+
+// V5 returns a new v5.Interface.
+func (g *group) V5() v5.Interface {
+	return v5.New(g.factory, g.namespace, g.tweakListOptions)
 }
 
 // V6 returns a new v6.Interface.
