@@ -35,21 +35,21 @@ var runIn = map[string]string{
 	"apigen markers":                              "testdata/example",
 	"apigen compat --base HEAD ./apis/...":        "testdata/example",
 	"apigen compat --crds --base HEAD config/crd": "testdata/example",
-	"go-to-protobuf --go-header-file hack/boilerplate.go.txt --packages example.com/frobbers/apis/frobbers/v6": "testdata/example",
-	"controller-gen crd paths=./apis/frobbers/v6 output:crd:dir=./config/crd":                                  "testdata/example",
-	"controller-gen crd paths=./apis/frobbers/v6 output:crd:dir=./config/crd --verify-only":                    "testdata/example",
-	"apigen generate --generators crd --crd-output-dir config/crd ./apis/frobbers/v6":                          "testdata/example",
+	"go-to-protobuf --go-header-file hack/boilerplate.go.txt --packages example.com/frobbers/apis/frobbers/v6":   "testdata/example",
+	`controller-gen crd "paths=./apis/frobbers/v5;./apis/frobbers/v6" output:crd:dir=./config/crd`:               "testdata/example",
+	`controller-gen crd "paths=./apis/frobbers/v5;./apis/frobbers/v6" output:crd:dir=./config/crd --verify-only`: "testdata/example",
+	"apigen generate --generators crd --crd-output-dir config/crd ./apis/frobbers/v5 ./apis/frobbers/v6":         "testdata/example",
 	// The example's whole client surface, from the repository's root.
 	"apigen generate -C testdata/example --go-header-file hack/boilerplate.go.txt " +
 		"--generators applyconfiguration,client,lister,informer " +
 		"--applyconfiguration-output-dir pkg/generated/applyconfiguration --applyconfiguration-output-pkg $P/applyconfiguration " +
 		"--client-output-dir pkg/generated/clientset --client-output-pkg $P/clientset --client-clientset-name versioned " +
-		"--client-input-base ./apis --client-input frobbers/v6,frobbers/v7beta1 " +
+		"--client-input-base ./apis --client-input frobbers/v5,frobbers/v6,frobbers/v7beta1 " +
 		"--client-apply-configuration-package $P/applyconfiguration " +
 		"--lister-output-dir pkg/generated/listers --lister-output-pkg $P/listers " +
 		"--informer-output-dir pkg/generated/informers --informer-output-pkg $P/informers " +
 		"--informer-versioned-clientset-package $P/clientset/versioned --informer-listers-package $P/listers " +
-		"./apis/frobbers/v6 ./apis/frobbers/v7beta1": ".",
+		"./apis/frobbers/v5 ./apis/frobbers/v6 ./apis/frobbers/v7beta1": ".",
 }
 
 // exempt lists the documented commands TestDocs neither runs nor checks,

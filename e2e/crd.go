@@ -67,8 +67,14 @@ func checkNames(crd *apiextensionsv1.CustomResourceDefinition) error {
 	case crd.Spec.Names.Plural != want.Plural || crd.Spec.Names.Singular != want.Singular ||
 		crd.Spec.Names.Kind != want.Kind || crd.Spec.Names.ListKind != want.ListKind:
 		return fmt.Errorf("names %+v, want %+v", crd.Spec.Names, want)
-	case len(crd.Spec.Versions) != 1 || crd.Spec.Versions[0].Name != Version:
-		return fmt.Errorf("has %d versions, want only %s", len(crd.Spec.Versions), Version)
 	}
-	return nil
+	for _, v := range crd.Spec.Versions {
+		if v.Name == Version {
+			if !v.Served || !v.Storage {
+				return fmt.Errorf("version %s is served %t and stored %t, want both", Version, v.Served, v.Storage)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("has no version %s", Version)
 }

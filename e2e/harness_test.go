@@ -230,6 +230,18 @@ func startSink(t *testing.T) string {
 // the first scenario's first Create pays that once.
 func installCRD(t *testing.T, cfg *rest.Config) {
 	t.Helper()
+	crd, err := FrobberCRD(CRDFile)
+	if err != nil {
+		t.Fatalf("reading the generated CRD: %v", err)
+	}
+	installCRDObject(t, cfg, crd)
+}
+
+// installCRDObject is installCRD for a CRD the caller has read and perhaps
+// changed, such as one whose conversion webhook it serves itself. It waits
+// until every served version of the resource is in discovery.
+func installCRDObject(t *testing.T, cfg *rest.Config, crd *apiextensionsv1.CustomResourceDefinition) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), crdReadyTimeout)
 	defer cancel()
 
@@ -237,9 +249,11 @@ func installCRD(t *testing.T, cfg *rest.Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	crd, err := FrobberCRD(CRDFile)
-	if err != nil {
-		t.Fatalf("reading the generated CRD: %v", err)
+	var served []string
+	for _, v := range crd.Spec.Versions {
+		if v.Served {
+			served = append(served, v.Name)
+		}
 	}
 	crds := client.ApiextensionsV1().CustomResourceDefinitions()
 	if _, err := crds.Create(ctx, crd, metav1.CreateOptions{}); err != nil {
@@ -271,22 +285,24 @@ func installCRD(t *testing.T, cfg *rest.Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = wait.PollUntilContextTimeout(ctx, pollInterval, crdReadyTimeout, true, func(ctx context.Context) (bool, error) {
-		list, err := disco.ServerResourcesForGroupVersion(Group + "/" + Version)
-		if apierrors.IsNotFound(err) {
-			return false, nil
-		}
-		if err != nil {
-			return false, err
-		}
-		for _, r := range list.APIResources {
-			if r.Name == Resource {
-				return true, nil
+	for _, version := range served {
+		err = wait.PollUntilContextTimeout(ctx, pollInterval, crdReadyTimeout, true, func(ctx context.Context) (bool, error) {
+			list, err := disco.ServerResourcesForGroupVersion(Group + "/" + version)
+			if apierrors.IsNotFound(err) {
+				return false, nil
 			}
+			if err != nil {
+				return false, err
+			}
+			for _, r := range list.APIResources {
+				if r.Name == Resource {
+					return true, nil
+				}
+			}
+			return false, nil
+		})
+		if err != nil {
+			t.Fatalf("waiting for %s/%s %s in discovery: %v", Group, version, Resource, err)
 		}
-		return false, nil
-	})
-	if err != nil {
-		t.Fatalf("waiting for %s/%s %s in discovery: %v", Group, Version, Resource, err)
 	}
 }

@@ -74,7 +74,8 @@ func helpCategory(name string) string {
 		return "Webhook"
 	case strings.HasPrefix(name, "kubebuilder:object:"), strings.HasPrefix(name, "k8s:deepcopy-gen"):
 		return "object"
-	case strings.HasPrefix(name, "kubebuilder:ac:"), name == "kubebuilder:skipclient":
+	case strings.HasPrefix(name, "kubebuilder:ac:"), name == "kubebuilder:skipclient",
+		strings.HasPrefix(name, "apigen:"): // none of controller-gen's; apigen markers lists them
 		return ""
 	case strings.HasSuffix(name, "PreserveUnknownFields"),
 		slices.Contains([]string{"structType", "mapType", "listType", "listMapKey", "k8s:listType", "k8s:listMapKey"}, name):

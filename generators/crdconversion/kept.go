@@ -2,6 +2,8 @@ package crdconversion
 
 import (
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
@@ -18,6 +20,7 @@ const (
 	nested               // a struct both versions have, with kept fields of its own
 	pointer              // a pointer to such a struct
 	slice                // a list of such structs, matched by index
+	keyed                // a map list (+listType=map) of such structs, matched by its keys
 	mapped               // a map of such structs, matched by key
 )
 
@@ -26,7 +29,8 @@ const (
 // both have whose structs keep something.
 type keptType struct {
 	hub, spoke *types.Type
-	name       string // of the Go struct in the spoke's file
+	id         string // unique in the spoke's file: keep<id>, restore<id>
+	name       string // of the Go struct in the spoke's file: kept<id>
 	fields     []keptField
 }
 
@@ -35,6 +39,7 @@ type keptField struct {
 	shape        shape
 	hubType      *types.Type // the field's type in the hub
 	nested       *keptType   // for every shape but whole
+	keys         []string    // of a keyed list: the Go names of the item fields +listMapKey names
 }
 
 // keptTypes computes the kept structs of one spoke, memoized by hub type.
@@ -44,27 +49,31 @@ type keptTypes struct {
 	spoke  string // the spoke's version
 	byHub  map[*types.Type]*keptType
 	order  []*keptType // in the order they were first met, for the file
-	inWork map[*types.Type]bool
+	inWork map[*types.Type]*keptType
+	names  map[string]bool // the ids given
 }
 
 func newKeptTypes(m *model.Model, spoke string, diags *diag.List) *keptTypes {
-	return &keptTypes{m: m, diags: diags, spoke: spoke, byHub: map[*types.Type]*keptType{}, inWork: map[*types.Type]bool{}}
+	return &keptTypes{m: m, diags: diags, spoke: spoke, byHub: map[*types.Type]*keptType{}, inWork: map[*types.Type]*keptType{}, names: map[string]bool{}}
 }
 
 // of returns what the annotation keeps of hub for its spoke peer, nil when
 // nothing.
 func (k *keptTypes) of(hub, spoke *types.Type) *keptType {
-	if kt, ok := k.byHub[hub]; ok || k.inWork[hub] {
-		return kt // a type that holds itself keeps nothing more the second time
+	if kt, ok := k.byHub[hub]; ok {
+		return kt
 	}
-	k.inWork[hub] = true
-	defer delete(k.inWork, hub)
-	kt := &keptType{hub: hub, spoke: spoke, name: "kept" + hub.Name.Name}
+	if kt, ok := k.inWork[hub]; ok {
+		return kt // a type that holds itself: its kept struct holds itself too, until prune finds it keeps nothing
+	}
+	kt := &keptType{hub: hub, spoke: spoke}
+	k.inWork[hub] = kt
 	for i, hm := range hub.Members {
 		if f, ok := k.field(hub, spoke, i, hm); ok {
 			kt.fields = append(kt.fields, f)
 		}
 	}
+	delete(k.inWork, hub)
 	if len(kt.fields) == 0 {
 		kt = nil
 	}
@@ -72,7 +81,49 @@ func (k *keptTypes) of(hub, spoke *types.Type) *keptType {
 	if kt != nil {
 		k.order = append(k.order, kt)
 	}
-	return kt
+	if len(k.inWork) == 0 {
+		k.prune()
+	}
+	return k.byHub[hub]
+}
+
+// prune drops the kept structs of types that hold themselves but keep
+// nothing else: no field of theirs is whole, nor of a struct that keeps
+// something; and the fields of the others that lead only to them.
+func (k *keptTypes) prune() {
+	keeps := map[*keptType]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, kt := range k.order {
+			if !keeps[kt] && slices.ContainsFunc(kt.fields, func(f keptField) bool { return f.shape == whole || keeps[f.nested] }) {
+				keeps[kt], changed = true, true
+			}
+		}
+	}
+	k.order = slices.DeleteFunc(k.order, func(kt *keptType) bool {
+		if !keeps[kt] {
+			k.byHub[kt.hub] = nil
+		}
+		return !keeps[kt]
+	})
+	for _, kt := range k.order {
+		kt.fields = slices.DeleteFunc(kt.fields, func(f keptField) bool { return f.shape != whole && !keeps[f.nested] })
+	}
+}
+
+// name gives each kept struct that has none its id and name: its hub
+// type's name, numbered when another kept type of the spoke has it.
+func (k *keptTypes) name() {
+	for _, kt := range k.order {
+		if kt.id != "" {
+			continue
+		}
+		kt.id = kt.hub.Name.Name
+		for i := 2; k.names[kt.id]; i++ {
+			kt.id = kt.hub.Name.Name + strconv.Itoa(i)
+		}
+		k.names[kt.id], kt.name = true, "kept"+kt.id
+	}
 }
 
 // field decides what is kept of member hm of hub.
@@ -85,7 +136,7 @@ func (k *keptTypes) field(hub, spoke *types.Type, i int, hm types.Member) (keptF
 	sm, found := member(spoke, hm.Name)
 	if !found {
 		if holdsInterface(hm.Type, map[*types.Type]bool{}) {
-			k.diags.Warnf(k.m.FieldPosition(hub, i), "field %s.%s holds an interface, which cannot be read back from the kept-fields annotation: converting to %s loses it", hub.Name.Name, hm.Name, k.spoke)
+			k.diags.Warnf(k.m.FieldPosition(hub, i), "field %s.%s holds an interface, which no conversion can decode from JSON: an object that sets it fails conversion, and %s cannot keep it", hub.Name.Name, hm.Name, k.spoke)
 			return keptField{}, false
 		}
 		return f, true
@@ -101,6 +152,9 @@ func (k *keptTypes) field(hub, spoke *types.Type, i int, hm types.Member) (keptF
 		f.shape, f.nested = pointer, k.pair(h.Elem, s.Elem)
 	case types.Slice:
 		f.shape, f.nested = slice, k.pair(h.Elem, s.Elem)
+		if f.keys = mapListKeys(hm, h.Elem); len(f.keys) > 0 {
+			f.shape = keyed
+		}
 	case types.Map:
 		f.shape, f.nested = mapped, k.pair(h.Elem, s.Elem)
 	}
@@ -175,4 +229,33 @@ func jsonName(m types.Member) string {
 		return m.Name
 	}
 	return name
+}
+
+// mapListKeys returns the Go names of the fields of item that a
+// +listType=map list's +listMapKey markers name, or nil for another list.
+func mapListKeys(m types.Member, item *types.Type) []string {
+	var isMap bool
+	var jsonKeys []string
+	for _, line := range m.CommentLines {
+		line = strings.TrimPrefix(strings.TrimSpace(line), "+")
+		line = strings.TrimPrefix(line, "k8s:")
+		switch {
+		case line == "listType=map":
+			isMap = true
+		case strings.HasPrefix(line, "listMapKey="):
+			jsonKeys = append(jsonKeys, strings.TrimPrefix(line, "listMapKey="))
+		}
+	}
+	if !isMap || len(jsonKeys) == 0 {
+		return nil
+	}
+	var out []string
+	for _, key := range jsonKeys {
+		i := slices.IndexFunc(item.Members, func(mb types.Member) bool { return jsonName(mb) == key })
+		if i < 0 {
+			return nil // a key the item lacks: match by index
+		}
+		out = append(out, item.Members[i].Name)
+	}
+	return out
 }

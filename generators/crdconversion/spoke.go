@@ -19,12 +19,13 @@ const (
 // spokeFile writes a spoke's ConvertToHub and ConvertFromHub for each kind
 // it shares with the hub, and what keeps the hub's fields it cannot hold.
 type spokeFile struct {
-	f          *output.GoFile
-	g          *hubspoke.Group
-	spoke      int // index in g.Spokes
-	kept       *keptTypes
-	annotation string
-	public     *namer.NameStrategy // conversion-gen's names: package, "_", name
+	f           *output.GoFile
+	g           *hubspoke.Group
+	spoke       int // index in g.Spokes
+	kept        *keptTypes
+	annotation  string
+	public      *namer.NameStrategy // conversion-gen's names: package, "_", name
+	usesListKey bool
 }
 
 func (w *spokeFile) write() {
@@ -36,6 +37,7 @@ func (w *spokeFile) write() {
 			w.kept.of(k.Hub, s)
 		}
 	}
+	w.kept.name()
 	for _, k := range w.g.Kinds {
 		if s := k.Spokes[w.spoke]; s != nil {
 			w.kind(k.Hub, s)
@@ -63,7 +65,7 @@ func (w *spokeFile) kind(hub, spoke *types.Type) {
 	} else {
 		f.P("var k %s", kt.name)
 		f.P("if found, err := readKept(&hub.ObjectMeta, &k); err != nil || !found {\nreturn err\n}")
-		f.P("restore%s(&k, hub)\nreturn nil\n}\n", hub.Name.Name)
+		f.P("restore%s(&k, hub)\nreturn nil\n}\n", kt.id)
 	}
 
 	f.P("// ConvertFromHub converts hub to this version, keeping in the %s", w.annotation)
@@ -73,7 +75,7 @@ func (w *spokeFile) kind(hub, spoke *types.Type) {
 	if kt != nil {
 		f.P("var back %s", hubName)
 		f.P("if err := %s(out, &back, nil); err != nil {\nreturn err\n}", up)
-		f.P("if k := keep%s(hub, &back); k != nil {\nreturn writeKept(&out.ObjectMeta, k)\n}", hub.Name.Name)
+		f.P("if k := keep%s(hub, &back); k != nil {\nreturn writeKept(&out.ObjectMeta, k)\n}", kt.id)
 	}
 	f.P("dropKept(&out.ObjectMeta)\nreturn nil\n}\n")
 }
@@ -95,6 +97,8 @@ func (w *spokeFile) fieldType(fd keptField) string {
 		return "*" + fd.nested.name
 	case slice:
 		return "[]*" + fd.nested.name
+	case keyed:
+		return "map[string]*" + fd.nested.name
 	case mapped:
 		return "map[" + w.f.Name(underlying(fd.hubType).Key) + "]*" + fd.nested.name
 	}
@@ -109,7 +113,7 @@ func (w *spokeFile) fieldType(fd keptField) string {
 // trip through the spoke, lost; nil when nothing was.
 func (w *spokeFile) keep(kt *keptType) {
 	f := w.f
-	name := kt.hub.Name.Name
+	name := kt.id
 	f.P("// keep%s returns what of in did not survive the trip through %s to back, or nil.", name, kt.spoke.Name.Name)
 	f.P("func keep%s(in, back *%s) *%s {", name, f.Name(kt.hub), kt.name)
 	f.P("var k %s\nkept := false", kt.name)
@@ -124,17 +128,22 @@ func (w *spokeFile) keep(kt *keptType) {
 			}
 			f.P("if !%s(in.%s, back.%s) {\nk.%s, kept = %s, true\n}", f.Qual(equalityPkg, "Semantic.DeepEqual"), n, n, n, value)
 		case nested:
-			f.P("if n := keep%s(&in.%s, &back.%s); n != nil {\nk.%s, kept = n, true\n}", fd.nested.hub.Name.Name, n, n, n)
+			f.P("if n := keep%s(&in.%s, &back.%s); n != nil {\nk.%s, kept = n, true\n}", fd.nested.id, n, n, n)
 		case pointer:
-			f.P("if in.%s != nil && back.%s != nil {\nif n := keep%s(in.%s, back.%s); n != nil {\nk.%s, kept = n, true\n}\n}", n, n, fd.nested.hub.Name.Name, n, n, n)
+			f.P("if in.%s != nil && back.%s != nil {\nif n := keep%s(in.%s, back.%s); n != nil {\nk.%s, kept = n, true\n}\n}", n, n, fd.nested.id, n, n, n)
 		case slice:
 			f.P("if len(in.%s) == len(back.%s) {\nfor i := range in.%s {", n, n, n)
-			f.P("if n := keep%s(&in.%s[i], &back.%s[i]); n != nil {", fd.nested.hub.Name.Name, n, n)
+			f.P("if n := keep%s(&in.%s[i], &back.%s[i]); n != nil {", fd.nested.id, n, n)
 			f.P("if k.%s == nil {\nk.%s = make([]*%s, len(in.%s))\n}", n, n, fd.nested.name, n)
 			f.P("k.%s[i], kept = n, true\n}\n}\n}", n)
+		case keyed:
+			f.P("if len(in.%s) == len(back.%s) {\nfor i := range in.%s {", n, n, n)
+			f.P("if n := keep%s(&in.%s[i], &back.%s[i]); n != nil {", fd.nested.id, n, n)
+			f.P("if k.%s == nil {\nk.%s = map[string]*%s{}\n}", n, n, fd.nested.name)
+			f.P("k.%s[%s], kept = n, true\n}\n}\n}", n, w.listKey(fd, "in."+n+"[i]"))
 		case mapped:
 			f.P("for key, v := range in.%s {\nif b, ok := back.%s[key]; ok {", n, n)
-			f.P("if n := keep%s(&v, &b); n != nil {", fd.nested.hub.Name.Name)
+			f.P("if n := keep%s(&v, &b); n != nil {", fd.nested.id)
 			f.P("if k.%s == nil {\nk.%s = map[%s]*%s{}\n}", n, n, f.Name(underlying(fd.hubType).Key), fd.nested.name)
 			f.P("k.%s[key], kept = n, true\n}\n}\n}", n)
 		}
@@ -146,7 +155,7 @@ func (w *spokeFile) keep(kt *keptType) {
 // out, converted from the spoke, holds nothing in its place.
 func (w *spokeFile) restore(kt *keptType) {
 	f := w.f
-	name := kt.hub.Name.Name
+	name := kt.id
 	f.P("// restore%s puts back into out the fields k kept, where out holds nothing.", name)
 	f.P("func restore%s(k *%s, out *%s) {", name, kt.name, f.Name(kt.hub))
 	for _, fd := range kt.fields {
@@ -160,21 +169,38 @@ func (w *spokeFile) restore(kt *keptType) {
 			}
 			f.P("if k.%s != nil && isZero(out.%s) {\nout.%s = %s\n}", n, n, n, value)
 		case nested:
-			f.P("if k.%s != nil {\nrestore%s(k.%s, &out.%s)\n}", n, fd.nested.hub.Name.Name, n, n)
+			f.P("if k.%s != nil {\nrestore%s(k.%s, &out.%s)\n}", n, fd.nested.id, n, n)
 		case pointer:
-			f.P("if k.%s != nil && out.%s != nil {\nrestore%s(k.%s, out.%s)\n}", n, n, fd.nested.hub.Name.Name, n, n)
+			f.P("if k.%s != nil && out.%s != nil {\nrestore%s(k.%s, out.%s)\n}", n, n, fd.nested.id, n, n)
 		case slice:
-			f.P("if len(k.%s) == len(out.%s) {\nfor i, n := range k.%s {\nif n != nil {\nrestore%s(n, &out.%s[i])\n}\n}\n}", n, n, n, fd.nested.hub.Name.Name, n)
+			f.P("if len(k.%s) == len(out.%s) {\nfor i, n := range k.%s {\nif n != nil {\nrestore%s(n, &out.%s[i])\n}\n}\n}", n, n, n, fd.nested.id, n)
+		case keyed:
+			f.P("for i := range out.%s {\nif n := k.%s[%s]; n != nil {\nrestore%s(n, &out.%s[i])\n}\n}", n, n, w.listKey(fd, "out."+n+"[i]"), fd.nested.id, n)
 		case mapped:
-			f.P("for key, n := range k.%s {\nif v, ok := out.%s[key]; ok && n != nil {\nrestore%s(n, &v)\nout.%s[key] = v\n}\n}", n, n, fd.nested.hub.Name.Name, n)
+			f.P("for key, n := range k.%s {\nif v, ok := out.%s[key]; ok && n != nil {\nrestore%s(n, &v)\nout.%s[key] = v\n}\n}", n, n, fd.nested.id, n)
 		}
 	}
 	f.P("}\n")
 }
 
+// listKey spells the key of item of a keyed list: the JSON of its key
+// fields' values.
+func (w *spokeFile) listKey(fd keptField, item string) string {
+	var parts []string
+	for _, k := range fd.keys {
+		parts = append(parts, item+"."+k)
+	}
+	w.usesListKey = true
+	return "listKey(" + strings.Join(parts, ", ") + ")"
+}
+
 // helpers writes what reads, writes and drops the annotation.
 func (w *spokeFile) helpers() {
 	f := w.f
+	if w.usesListKey {
+		f.P("// listKey names an item of a map list by the values of its keys.")
+		f.P("func listKey(keys ...any) string {\ndata, _ := %s(keys)\nreturn string(data)\n}\n", f.Qual("encoding/json", "Marshal"))
+	}
 	meta := f.Qual(metav1Pkg, "ObjectMeta")
 	f.P("// readKept reads the kept fields into k and removes the annotation, on a copy of the map.")
 	f.P("func readKept(meta *%s, k any) (bool, error) {", meta)

@@ -5,9 +5,11 @@ package hubspoke
 
 import (
 	"cmp"
+	"fmt"
 	"go/token"
 	"maps"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -123,7 +125,7 @@ func pickHub(m *model.Model, group string, pkgs []*model.Package, diags *diag.Li
 	for _, p := range pkgs {
 		if _, mk, ok := Hub.Lookup(p.Markers); ok {
 			named = append(named, p)
-			at = append(at, mk.Pos.String())
+			at = append(at, shortPos(mk.Pos))
 		}
 	}
 	how := "+" + Hub.Name
@@ -133,7 +135,7 @@ func pickHub(m *model.Model, group string, pkgs []*model.Package, diags *diag.Li
 			for _, t := range rootKinds(m, p) {
 				if _, mk, ok := markers.StorageVersion.Lookup(m.Markers(t)); ok {
 					named = append(named, p)
-					at = append(at, mk.Pos.String())
+					at = append(at, shortPos(mk.Pos))
 					break
 				}
 			}
@@ -203,4 +205,10 @@ func docPos(m *model.Model, p *model.Package) token.Position {
 		return mk.Pos
 	}
 	return token.Position{Filename: p.Dir}
+}
+
+// shortPos spells a position in a message as its file's base name and line:
+// the message names the versions, so the base name is enough.
+func shortPos(p token.Position) string {
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }

@@ -147,6 +147,9 @@ func answer(body []byte, in, out *review) (converted []runtime.RawExtension, err
 	if err := json.Unmarshal(body, in); err != nil {
 		return nil, fmt.Errorf("reading the ConversionReview: %w", err)
 	}
+	if in.Request != nil {
+		out.Response.UID = in.Request.UID
+	}
 	for _, v := range reviewVersions {
 		if in.APIVersion == v {
 			out.APIVersion = v
@@ -160,7 +163,6 @@ func answer(body []byte, in, out *review) (converted []runtime.RawExtension, err
 	case in.Request == nil:
 		return nil, errors.New("the ConversionReview has no request")
 	}
-	out.Response.UID = in.Request.UID
 	to, err := schema.ParseGroupVersion(in.Request.DesiredAPIVersion)
 	if err != nil || to.Group != group {
 		return nil, fmt.Errorf("desired version %q is not a version of group %s", in.Request.DesiredAPIVersion, group)

@@ -20,7 +20,7 @@ permissions and limitations.
 package v5
 
 import (
-	encodingjson "encoding/json"
+	json "encoding/json"
 	fmt "fmt"
 	maps "maps"
 
@@ -28,7 +28,7 @@ import (
 	equality "k8s.io/apimachinery/pkg/api/equality"
 	validation "k8s.io/apimachinery/pkg/api/validation"
 	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	json "k8s.io/apimachinery/pkg/util/json"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 )
 
 // keptAnnotation holds what this version cannot of an object of hub v6.
@@ -99,15 +99,15 @@ func restoreFrobberPort(k *keptFrobberPort, out *v6.FrobberPort) {
 
 // keptFrobberSpec holds the fields of v6.FrobberSpec that FrobberSpec cannot.
 type keptFrobberSpec struct {
-	Height      *int32                    `json:"height,omitempty"`
-	Width       *int32                    `json:"width,omitempty"`
-	Params      []string                  `json:"params,omitempty"`
-	Aliases     map[string][]string       `json:"aliases,omitempty"`
-	Weights     []*int32                  `json:"weights,omitempty"`
-	Ports       []*keptFrobberPort        `json:"ports,omitempty"`
-	PortsByName map[string]v6.FrobberPort `json:"portsByName,omitempty"`
-	Tags        v6.Tags                   `json:"tags,omitempty"`
-	Annotations v6.Annotations            `json:"annotations,omitempty"`
+	Height      *int32                      `json:"height,omitempty"`
+	Width       *int32                      `json:"width,omitempty"`
+	Params      []string                    `json:"params,omitempty"`
+	Aliases     map[string][]string         `json:"aliases,omitempty"`
+	Weights     []*int32                    `json:"weights,omitempty"`
+	Ports       map[string]*keptFrobberPort `json:"ports,omitempty"`
+	PortsByName map[string]v6.FrobberPort   `json:"portsByName,omitempty"`
+	Tags        v6.Tags                     `json:"tags,omitempty"`
+	Annotations v6.Annotations              `json:"annotations,omitempty"`
 }
 
 // keepFrobberSpec returns what of in did not survive the trip through FrobberSpec to back, or nil.
@@ -133,9 +133,9 @@ func keepFrobberSpec(in, back *v6.FrobberSpec) *keptFrobberSpec {
 		for i := range in.Ports {
 			if n := keepFrobberPort(&in.Ports[i], &back.Ports[i]); n != nil {
 				if k.Ports == nil {
-					k.Ports = make([]*keptFrobberPort, len(in.Ports))
+					k.Ports = map[string]*keptFrobberPort{}
 				}
-				k.Ports[i], kept = n, true
+				k.Ports[listKey(in.Ports[i].Name)], kept = n, true
 			}
 		}
 	}
@@ -171,11 +171,9 @@ func restoreFrobberSpec(k *keptFrobberSpec, out *v6.FrobberSpec) {
 	if k.Weights != nil && isZero(out.Weights) {
 		out.Weights = k.Weights
 	}
-	if len(k.Ports) == len(out.Ports) {
-		for i, n := range k.Ports {
-			if n != nil {
-				restoreFrobberPort(n, &out.Ports[i])
-			}
+	for i := range out.Ports {
+		if n := k.Ports[listKey(out.Ports[i].Name)]; n != nil {
+			restoreFrobberPort(n, &out.Ports[i])
 		}
 	}
 	if k.PortsByName != nil && isZero(out.PortsByName) {
@@ -214,6 +212,12 @@ func restoreFrobber(k *keptFrobber, out *v6.Frobber) {
 	}
 }
 
+// listKey names an item of a map list by the values of its keys.
+func listKey(keys ...any) string {
+	data, _ := json.Marshal(keys)
+	return string(data)
+}
+
 // readKept reads the kept fields into k and removes the annotation, on a copy of the map.
 func readKept(meta *v1.ObjectMeta, k any) (bool, error) {
 	data, ok := meta.Annotations[keptAnnotation]
@@ -221,7 +225,7 @@ func readKept(meta *v1.ObjectMeta, k any) (bool, error) {
 		return false, nil
 	}
 	dropKept(meta)
-	if err := json.Unmarshal([]byte(data), k); err != nil {
+	if err := utiljson.Unmarshal([]byte(data), k); err != nil {
 		return false, fmt.Errorf("annotation %s: %w", keptAnnotation, err)
 	}
 	return true, nil
@@ -230,7 +234,7 @@ func readKept(meta *v1.ObjectMeta, k any) (bool, error) {
 // writeKept sets the annotation to k, on a copy of the map, and fails when the
 // annotations would exceed the API server's limit.
 func writeKept(meta *v1.ObjectMeta, k any) error {
-	data, err := encodingjson.Marshal(k)
+	data, err := json.Marshal(k)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,4 @@
+// Package v1 is a version of group nohub.crdconv.example, which names no hub.
+//
+// +groupName=nohub.crdconv.example
+package v1
