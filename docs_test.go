@@ -15,7 +15,7 @@ import (
 )
 
 // docFiles are the pages whose shell commands TestDocs keeps working.
-var docFiles = []string{"README.md", "docs/guide-kubernetes-apis.md", "docs/guide-aggregated-servers.md", "docs/guide-crds.md", "docs/reference.md"}
+var docFiles = []string{"README.md", "docs/guide-kubernetes-apis.md", "docs/guide-aggregated-servers.md", "docs/guide-crds.md", "docs/reference.md", "docs/crd-conversion.md"}
 
 // runIn lists the documented commands TestDocs runs, each from a
 // directory of the clone, as written but for /path/to/apigen, which
@@ -35,10 +35,11 @@ var runIn = map[string]string{
 	"apigen markers":                              "testdata/example",
 	"apigen compat --base HEAD ./apis/...":        "testdata/example",
 	"apigen compat --crds --base HEAD config/crd": "testdata/example",
-	"go-to-protobuf --go-header-file hack/boilerplate.go.txt --packages example.com/frobbers/apis/frobbers/v6":   "testdata/example",
-	`controller-gen crd "paths=./apis/frobbers/v5;./apis/frobbers/v6" output:crd:dir=./config/crd`:               "testdata/example",
-	`controller-gen crd "paths=./apis/frobbers/v5;./apis/frobbers/v6" output:crd:dir=./config/crd --verify-only`: "testdata/example",
-	"apigen generate --generators crd --crd-output-dir config/crd ./apis/frobbers/v5 ./apis/frobbers/v6":         "testdata/example",
+	"go-to-protobuf --go-header-file hack/boilerplate.go.txt --packages example.com/frobbers/apis/frobbers/v6":                       "testdata/example",
+	`controller-gen crd "paths=./apis/frobbers/v5;./apis/frobbers/v6" output:crd:dir=./config/crd`:                                   "testdata/example",
+	`controller-gen crd "paths=./apis/frobbers/v5;./apis/frobbers/v6" output:crd:dir=./config/crd --verify-only`:                     "testdata/example",
+	"apigen generate --generators crdconversion --crdconversion-roundtrip-tests --go-header-file hack/boilerplate.go.txt ./apis/...": "testdata/example",
+	"apigen generate --generators crd --crd-output-dir config/crd ./apis/frobbers/v5 ./apis/frobbers/v6":                             "testdata/example",
 	// The example's whole client surface, from the repository's root.
 	"apigen generate -C testdata/example --go-header-file hack/boilerplate.go.txt " +
 		"--generators applyconfiguration,client,lister,informer " +

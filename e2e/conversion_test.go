@@ -618,3 +618,20 @@ func TestKeptPortsFollowTheirNames(t *testing.T) {
 		t.Errorf("ports after a v5 client reordered them (- want, + got):\n%s", diff.Diff(want, back.Spec.Ports))
 	}
 }
+
+// TestKeptDataOverTheLimit converts to v5 a v6 object whose v6-only data
+// would push v5's annotations over the API server's 256 KiB limit: the
+// conversion fails, naming the annotation, instead of losing the data.
+func TestKeptDataOverTheLimit(t *testing.T) {
+	hub := hubFrobber("ns", "big", 3)
+	hub.Spec.Params = []string{strings.Repeat("p", 200<<10), strings.Repeat("q", 100<<10)}
+	var spoke frobbersv5.Frobber
+	err := spoke.ConvertFromHub(hub)
+	if err == nil || !strings.Contains(err.Error(), "frobbers.example.com/conversion-kept") || !strings.Contains(err.Error(), "262144") {
+		t.Fatalf("converting %d KiB of v6-only params to v5: got %v, want an error naming the annotation and the limit", 300, err)
+	}
+	hub.Spec.Params = []string{strings.Repeat("p", 200<<10)}
+	if err := spoke.ConvertFromHub(hub); err != nil {
+		t.Fatalf("200 KiB of kept params, under the limit: %v", err)
+	}
+}

@@ -35,6 +35,7 @@ var Spec = &cli.Spec{
 		fs.StringVar(&g.WebhookDir, prefix+"webhook-dir", "conversion", "directory of the webhook package, relative to the hub's parent directory")
 		fs.BoolVar(&g.RoundTripTests, prefix+"roundtrip-tests", false, "also write zz_generated.roundtrip_test.go into each spoke")
 		fs.IntVar(&g.RoundTrips, prefix+"roundtrips", 1000, "objects per kind and direction the round-trip tests convert")
+		fs.BoolVar(&g.ControllerRuntime, prefix+"controller-runtime", false, "also write, below the webhook package, package controllerruntime, which registers the conversions with controller-runtime's conversion webhook (the types must implement runtime.Object)")
 		return func(_ *cli.Common, header []byte, _ []string) (*engine.Generator, error) {
 			g.Header = header
 			return g.Engine(), nil
@@ -53,7 +54,10 @@ type Generator struct {
 	WebhookDir     string
 	RoundTripTests bool
 	RoundTrips     int
-	Header         []byte
+	// ControllerRuntime also writes the controllerruntime package below
+	// the webhook package's directory.
+	ControllerRuntime bool
+	Header            []byte
 }
 
 // roundTripFile is the name of the generated round-trip tests.
@@ -90,7 +94,7 @@ func (g *Generator) group(m *model.Model, grp *hubspoke.Group, out *engine.Outpu
 		w.write()
 		add(s.Dir, f.File(output.Join(s.Dir, g.OutputFile), token.Position{Filename: s.Dir}, diags))
 		if g.RoundTripTests {
-			add(s.Dir, g.roundTripFile(m, grp, i, w.kept, diags))
+			add(s.Dir, g.roundTripFile(grp, i, diags))
 		}
 	}
 	dir := filepath.Join(filepath.Dir(grp.Hub.Dir), g.WebhookDir)
@@ -99,6 +103,9 @@ func (g *Generator) group(m *model.Model, grp *hubspoke.Group, out *engine.Outpu
 	f.Doc = "Package " + path.Base(pkg) + " serves the API server's ConversionReviews for group " + grp.Name + "."
 	writeWebhook(f, grp)
 	add(dir, f.File(output.Join(dir, webhookFile), token.Position{Filename: dir}, diags))
+	if g.ControllerRuntime {
+		add(g.controllerRuntime(grp, dir, pkg, diags))
+	}
 }
 
 func (g *Generator) goFile(pkgPath, name string) *output.GoFile {
@@ -108,7 +115,10 @@ func (g *Generator) goFile(pkgPath, name string) *output.GoFile {
 	return f
 }
 
-// hubFile marks the hub's kinds with controller-runtime's Hub method.
+// hubFile gives the hub's kinds the Hub method of controller-runtime's
+// conversion.Hub interface. controller-runtime's own converter also wants
+// ConvertTo and ConvertFrom on the spokes, which they do not have: the
+// controllerruntime package hands it ConvertToHub and ConvertFromHub.
 func (g *Generator) hubFile(grp *hubspoke.Group, diags *diag.List) *output.File {
 	f := g.goFile(grp.Hub.Path, path.Base(grp.Hub.Path))
 	for _, k := range grp.Kinds {

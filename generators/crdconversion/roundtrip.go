@@ -10,7 +10,6 @@ import (
 
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/internal/hubspoke"
-	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
 )
 
@@ -19,8 +18,8 @@ const intstrType = "k8s.io/apimachinery/pkg/util/intstr.IntOrString"
 // roundTripFile writes the spoke's round-trip tests: for each kind it
 // shares with the hub, filled objects go hub → spoke → hub and spoke → hub
 // → spoke, each through JSON on the way as the API server stores them,
-// and must come back semantically equal.
-func (g *Generator) roundTripFile(m *model.Model, grp *hubspoke.Group, spoke int, kept *keptTypes, diags *diag.List) *output.File {
+// and protobuf where the type has it, and must come back semantically equal.
+func (g *Generator) roundTripFile(grp *hubspoke.Group, spoke int, diags *diag.List) *output.File {
 	s := grp.Spokes[spoke]
 	f := g.goFile(s.Path, path.Base(s.Path))
 	fuzzer := "k8s.io/apimachinery/pkg/api/apitesting/fuzzer"
@@ -55,6 +54,7 @@ func (g *Generator) roundTripFile(m *model.Model, grp *hubspoke.Group, spoke int
 	f.P("t.Helper()\ndata, err := %s(obj)\nif err != nil {\nt.Fatal(err)\n}", f.Qual("encoding/json", "Marshal"))
 	f.P("out := new(T)\nif err := %s(data, out); err != nil {\nt.Fatal(err)\n}\nreturn out\n}\n", f.Qual("k8s.io/apimachinery/pkg/util/json", "Unmarshal"))
 	hubV, spokeV := hubspoke.Version(grp.Hub), hubspoke.Version(s)
+	usesProto := false
 	equal, diff := f.Qual(equalityPkg, "Semantic.DeepEqual"), f.Qual("k8s.io/apimachinery/pkg/util/diff", "Diff")
 	for _, k := range grp.Kinds {
 		st := k.Spokes[spoke]
@@ -66,17 +66,39 @@ func (g *Generator) roundTripFile(m *model.Model, grp *hubspoke.Group, spoke int
 		f.P("func Test%sThroughSpoke(t *%s) {\nf := filler(1)\nfor i := range roundTrips {", k.Name, f.Qual("testing", "T"))
 		f.P("var before %s\nf.Fill(&before)\nhub := jsonTrip(t, &before)", hub)
 		f.P("var spoke %s\nif err := spoke.ConvertFromHub(hub); err != nil {\nt.Fatalf(\"object %%d, %s to %s: %%v\", i, err)\n}", st.Name.Name, hubV, spokeV)
-		f.P("var after %s\nif err := jsonTrip(t, &spoke).ConvertToHub(&after); err != nil {\nt.Fatalf(\"object %%d, %s to %s: %%v\", i, err)\n}", hub, spokeV, hubV)
+		f.P("mid := jsonTrip(t, &spoke)")
+		if hasProtobuf(st) {
+			f.P("mid = protoTrip(t, mid)")
+			usesProto = true
+		}
+		f.P("var after %s\nif err := mid.ConvertToHub(&after); err != nil {\nt.Fatalf(\"object %%d, %s to %s: %%v\", i, err)\n}", hub, spokeV, hubV)
 		f.P("if !%s(hub, &after) {\nt.Fatalf(\"object %%d: %s → %s → %s changed it (- before, + after):\\n%%s\", i, %s(hub, &after))\n}\n}\n}\n", equal, hubV, spokeV, hubV, diff)
 
 		f.P("// Test%sThroughHub converts filled %s %s objects to %s and back.", k.Name, spokeV, k.Name, hubV)
 		f.P("func Test%sThroughHub(t *%s) {\nf := filler(2)\nfor i := range roundTrips {", k.Name, f.Qual("testing", "T"))
 		f.P("var before %s\nf.Fill(&before)\nspoke := jsonTrip(t, &before)", st.Name.Name)
 		f.P("var hub %s\nif err := spoke.ConvertToHub(&hub); err != nil {\nt.Fatalf(\"object %%d, %s to %s: %%v\", i, err)\n}", hub, spokeV, hubV)
-		f.P("var after %s\nif err := after.ConvertFromHub(jsonTrip(t, &hub)); err != nil {\nt.Fatalf(\"object %%d, %s to %s: %%v\", i, err)\n}", st.Name.Name, hubV, spokeV)
+		f.P("mid := jsonTrip(t, &hub)")
+		if hasProtobuf(k.Hub) {
+			f.P("mid = protoTrip(t, mid)")
+			usesProto = true
+		}
+		f.P("var after %s\nif err := after.ConvertFromHub(mid); err != nil {\nt.Fatalf(\"object %%d, %s to %s: %%v\", i, err)\n}", st.Name.Name, hubV, spokeV)
 		f.P("if !%s(spoke, &after) {\nt.Fatalf(\"object %%d: %s → %s → %s changed it (- before, + after):\\n%%s\", i, %s(spoke, &after))\n}\n}\n}\n", equal, spokeV, hubV, spokeV, diff)
 	}
+	if usesProto {
+		f.P("// protoTrip encodes obj as protobuf and decodes it into a new value, as")
+		f.P("// clients that speak protobuf do.")
+		f.P("func protoTrip[T any, P interface {\n*T\nMarshal() ([]byte, error)\nUnmarshal([]byte) error\n}](t *%s, obj P) P {", f.Qual("testing", "T"))
+		f.P("t.Helper()\ndata, err := obj.Marshal()\nif err != nil {\nt.Fatal(err)\n}")
+		f.P("out := P(new(T))\nif err := out.Unmarshal(data); err != nil {\nt.Fatal(err)\n}\nreturn out\n}\n")
+	}
 	return f.File(output.Join(s.Dir, roundTripFile), token.Position{Filename: s.Dir}, diags)
+}
+
+// hasProtobuf reports whether t has go-to-protobuf's Marshal and Unmarshal.
+func hasProtobuf(t *types.Type) bool {
+	return t.Methods["Marshal"] != nil && t.Methods["Unmarshal"] != nil
 }
 
 // fillTypes returns the types reachable from roots that the filler must be

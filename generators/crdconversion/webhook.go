@@ -40,6 +40,7 @@ func qualifier(f *output.GoFile) *strings.Replacer {
 // writeWebhook writes the package that serves the group's ConversionReviews.
 func writeWebhook(f *output.GoFile, g *hubspoke.Group) {
 	q := qualifier(f)
+	// v1 always: the API server sends it unless a CRD lists v1beta1 alone.
 	var reviews []string
 	for _, v := range hubspoke.ReviewVersionsAllowed {
 		for _, k := range g.Kinds {

@@ -108,7 +108,11 @@ func newGroup(m *model.Model, name string, pkgs []*model.Package, diags *diag.Li
 	for _, t := range rootKinds(m, hub) {
 		k := &Kind{Name: t.Name.Name, Hub: t}
 		for _, s := range g.Spokes {
-			k.Spokes = append(k.Spokes, s.Types[t.Name.Name])
+			st := s.Types[t.Name.Name]
+			if st != nil && !(m.Declared(st) && IsRootKind(m, st)) {
+				st = nil // a type of the same name that is no kind there
+			}
+			k.Spokes = append(k.Spokes, st)
 		}
 		k.Webhook = readWebhook(m.Markers(t), diags)
 		g.Kinds = append(g.Kinds, k)
