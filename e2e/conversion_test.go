@@ -314,10 +314,11 @@ func spokeOfHub(height int32) frobbersv5.FrobberSpec {
 // the v6 fields v5 has no place for, by their v6 JSON names. Ports are kept
 // by position; only the first has fields v5 lacks.
 type keptSpec struct {
-	Params      []string                          `json:"params"`
-	Aliases     map[string][]string               `json:"aliases"`
-	Weights     []*int32                          `json:"weights"`
-	Ports       []*keptPort                       `json:"ports"`
+	Params  []string             `json:"params"`
+	Aliases map[string][]string  `json:"aliases"`
+	Weights []*int32             `json:"weights"`
+	Ports   map[string]*keptPort `json:"ports"` // by the JSON of the port's keys, its name
+
 	PortsByName map[string]frobbersv6.FrobberPort `json:"portsByName"`
 	Tags        []string                          `json:"tags"`
 	Annotations map[string]string                 `json:"annotations"`
@@ -377,14 +378,10 @@ func wantKept(t *testing.T, what string, f *frobbersv5.Frobber) {
 		Params:      hub.Params,
 		Aliases:     hub.Aliases,
 		Weights:     hub.Weights,
-		Ports:       []*keptPort{{AppProtocol: hub.Ports[0].AppProtocol, Hints: hub.Ports[0].Hints}},
+		Ports:       map[string]*keptPort{`["http"]`: {AppProtocol: hub.Ports[0].AppProtocol, Hints: hub.Ports[0].Hints}},
 		PortsByName: hub.PortsByName,
 		Tags:        hub.Tags,
 		Annotations: hub.Annotations,
-	}
-	// The ports the annotation has nothing for may be there as nulls.
-	for len(got.Spec.Ports) > len(want.Ports) && got.Spec.Ports[len(got.Spec.Ports)-1] == nil {
-		got.Spec.Ports = got.Spec.Ports[:len(got.Spec.Ports)-1]
 	}
 	if !apiequality.Semantic.DeepEqual(got.Spec, want) {
 		t.Errorf("%s: annotation %s differs (-want +got):\n%s\nit is %s", what, keptAnnotation, diff.Diff(want, got.Spec), data)

@@ -234,7 +234,9 @@ func answer(body []byte, in, out *review) (converted []«runtime»RawExtension, 
 	return converted, nil
 }
 
-// convertObject converts one object to version to of the group.
+// convertObject converts one object to version to of the group. An object
+// already of that version is decoded and encoded all the same, so that it is
+// checked as every other is.
 func convertObject(raw []byte, to string) ([]byte, error) {
 	var meta struct {
 		«metav1»TypeMeta ` + "`json:\",inline\"`" + `
@@ -243,15 +245,12 @@ func convertObject(raw []byte, to string) ([]byte, error) {
 			Name      string ` + "`json:\"name\"`" + `
 		} ` + "`json:\"metadata\"`" + `
 	}
-	if err := «json»Unmarshal(raw, &meta); err != nil {
+	if err := «strict»UnmarshalCaseSensitivePreserveInts(raw, &meta); err != nil {
 		return nil, «fmt»Errorf("reading the object's kind: %w", err)
 	}
 	from, err := «schema»ParseGroupVersion(meta.APIVersion)
 	if err != nil || from.Group != group {
 		return nil, «fmt»Errorf("apiVersion %q is not a version of group %s", meta.APIVersion, group)
-	}
-	if from.Version == to {
-		return raw, nil
 	}
 	out, err := convertKind(meta.Kind, raw, from.Version, to)
 	if err != nil {

@@ -167,28 +167,28 @@ func TestPartialRunsExample(t *testing.T) {
 }
 
 // TestPartialRunsConversion runs the example's helpers, conversion
-// among them, with one more version, v5, that does not import the
+// among them, with one more version, v4, that does not import the
 // internal package: its conversions are to that package all the same. A
-// field of the internal package, and a type v5 has too, regenerate every
+// field of the internal package, and a type v4 has too, regenerate every
 // version; an edit to v6's hand-written conversion regenerates v6.
 func TestPartialRunsConversion(t *testing.T) {
 	src, _ := filepath.Abs("../../../testdata/example")
 	dir := refmodtest.CopyDir(t, src)
 	w := twinOf(t, dir, []string{"generate", "--go-header-file", filepath.Join(dir, "hack/boilerplate.go.txt"),
 		"--generators", "deepcopy,defaulter,conversion,validation", "./apis/..."})
-	w.addPackage(t, "apis/frobbers/v5", map[string]string{
-		"doc.go":   "// +k8s:conversion-gen=example.com/frobbers/apis/frobbers\n\npackage v5\n",
-		"types.go": "package v5\n\n// Extra has a peer in the internal package only later.\ntype Extra struct {\n\tNames []string\n}\n",
+	w.addPackage(t, "apis/frobbers/v4", map[string]string{
+		"doc.go":   "// +k8s:conversion-gen=example.com/frobbers/apis/frobbers\n\npackage v4\n",
+		"types.go": "package v4\n\n// Extra has a peer in the internal package only later.\ntype Extra struct {\n\tNames []string\n}\n",
 	})
 	w.step(t, "first run", "")
 	w.step(t, "second run", "replayed")
 	w.edit(t, "apis/frobbers/types.go", "type FrobberSpec struct {",
 		"// Extra is new.\ntype Extra struct {\n\tNames []string\n}\n\ntype FrobberSpec struct {\n\t// Tags are new.\n\tTags []string\n")
 	log := w.stepChanging(t, "a field and a type in the internal package", "partial run: 1 changed packages",
-		"apis/frobbers/v5/zz_generated.conversion.go", "apis/frobbers/v6/zz_generated.conversion.go",
+		"apis/frobbers/v4/zz_generated.conversion.go", "apis/frobbers/v6/zz_generated.conversion.go",
 		"apis/frobbers/v7beta1/zz_generated.conversion.go")
-	if n := affected(t, log); n != 4 {
-		t.Errorf("a change to the internal package affected %d packages, want it and its three versions", n)
+	if n := affected(t, log); n != 5 {
+		t.Errorf("a change to the internal package affected %d packages, want it, its three versions and v5, which converts to v6", n)
 	}
 	w.step(t, "the run after the internal change", "replayed")
 	// v6 converts the new field by hand from now on.
