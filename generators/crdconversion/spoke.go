@@ -102,11 +102,21 @@ func (w *spokeFile) fieldType(fd keptField) string {
 	case mapped:
 		return "map[" + w.f.Name(underlying(fd.hubType).Key) + "]*" + fd.nested.name
 	}
-	switch underlying(fd.hubType).Kind {
-	case types.Pointer, types.Slice, types.Map:
+	if nilable(fd) {
 		return w.f.Name(fd.hubType)
 	}
 	return "*" + w.f.Name(fd.hubType)
+}
+
+// nilable reports whether a whole kept field holds the hub's value as it
+// is, a pointer, slice or map that is nil when there is nothing to keep,
+// rather than a pointer to it.
+func nilable(fd keptField) bool {
+	switch underlying(fd.hubType).Kind {
+	case types.Pointer, types.Slice, types.Map:
+		return true
+	}
+	return false
 }
 
 // keep writes keep<Type>, which returns what in holds that back, in after a
@@ -122,8 +132,7 @@ func (w *spokeFile) keep(kt *keptType) {
 		switch fd.shape {
 		case whole:
 			value := "&in." + n
-			switch underlying(fd.hubType).Kind {
-			case types.Pointer, types.Slice, types.Map:
+			if nilable(fd) {
 				value = "in." + n
 			}
 			f.P("if !%s(in.%s, back.%s) {\nk.%s, kept = %s, true\n}", f.Qual(equalityPkg, "Semantic.DeepEqual"), n, n, n, value)
@@ -163,8 +172,7 @@ func (w *spokeFile) restore(kt *keptType) {
 		switch fd.shape {
 		case whole:
 			value := "*k." + n
-			switch underlying(fd.hubType).Kind {
-			case types.Pointer, types.Slice, types.Map:
+			if nilable(fd) {
 				value = "k." + n
 			}
 			f.P("if k.%s != nil && isZero(out.%s) {\nout.%s = %s\n}", n, n, n, value)
