@@ -311,22 +311,28 @@ func spokeOfHub(height int32) frobbersv5.FrobberSpec {
 }
 
 // keptSpec is what the conversion-kept annotation must hold of hubFrobber:
-// the v6 fields v5 has no place for, by their v6 JSON names. Ports are kept
-// by position; only the first has fields v5 lacks.
+// the v6 fields v5 has no place for, by their v6 JSON names, each as its
+// value and the value a trip through v5 gave it (none: v5 lacks them).
+// Ports are kept by their names; only "http" has fields v5 lacks.
 type keptSpec struct {
-	Params  []string             `json:"params"`
-	Aliases map[string][]string  `json:"aliases"`
-	Weights []*int32             `json:"weights"`
-	Ports   map[string]*keptPort `json:"ports"` // by the JSON of the port's keys, its name
+	Params  *kept[[]string]            `json:"params"`
+	Aliases *kept[map[string][]string] `json:"aliases"`
+	Weights *kept[[]*int32]            `json:"weights"`
+	Ports   map[string]*keptPort       `json:"ports"` // by the JSON of the port's keys, its name
 
-	PortsByName map[string]frobbersv6.FrobberPort `json:"portsByName"`
-	Tags        []string                          `json:"tags"`
-	Annotations map[string]string                 `json:"annotations"`
+	PortsByName *kept[map[string]frobbersv6.FrobberPort] `json:"portsByName"`
+	Tags        *kept[[]string]                          `json:"tags"`
+	Annotations *kept[map[string]string]                 `json:"annotations"`
+}
+
+type kept[T any] struct {
+	Value T `json:"value"`
+	Trip  T `json:"trip"`
 }
 
 type keptPort struct {
-	AppProtocol *string  `json:"appProtocol"`
-	Hints       []string `json:"hints"`
+	AppProtocol *kept[*string]  `json:"appProtocol"`
+	Hints       *kept[[]string] `json:"hints"`
 }
 
 // wantKept checks that v5's annotations are the user's plus the
@@ -375,13 +381,13 @@ func wantKept(t *testing.T, what string, f *frobbersv5.Frobber) {
 	}
 	hub := hubFrobber("", "", 0).Spec
 	want := keptSpec{
-		Params:      hub.Params,
-		Aliases:     hub.Aliases,
-		Weights:     hub.Weights,
-		Ports:       map[string]*keptPort{`["http"]`: {AppProtocol: hub.Ports[0].AppProtocol, Hints: hub.Ports[0].Hints}},
-		PortsByName: hub.PortsByName,
-		Tags:        hub.Tags,
-		Annotations: hub.Annotations,
+		Params:      &kept[[]string]{Value: hub.Params},
+		Aliases:     &kept[map[string][]string]{Value: hub.Aliases},
+		Weights:     &kept[[]*int32]{Value: hub.Weights},
+		Ports:       map[string]*keptPort{`["http"]`: {AppProtocol: &kept[*string]{Value: hub.Ports[0].AppProtocol}, Hints: &kept[[]string]{Value: hub.Ports[0].Hints}}},
+		PortsByName: &kept[map[string]frobbersv6.FrobberPort]{Value: hub.PortsByName},
+		Tags:        &kept[[]string]{Value: hub.Tags},
+		Annotations: &kept[map[string]string]{Value: hub.Annotations},
 	}
 	if !apiequality.Semantic.DeepEqual(got.Spec, want) {
 		t.Errorf("%s: annotation %s differs (-want +got):\n%s\nit is %s", what, keptAnnotation, diff.Diff(want, got.Spec), data)

@@ -60,6 +60,19 @@ func (p *Package) Tagged(tag string) bool {
 	return slices.ContainsFunc(p.tags, func(t string) bool { return strings.HasPrefix(t, tag) })
 }
 
+// Tag returns what follows prefix on the first tag line of p that starts
+// with it (see Tagged), such as "groupName=" in a kubebuilder
+// groupversion_info.go, whose markers doc.go's do not include.
+func (p *Package) Tag(prefix string) (string, bool) {
+	p.tagsOnce.Do(p.readTags)
+	for _, t := range p.tags {
+		if v, ok := strings.CutPrefix(t, prefix); ok {
+			return strings.TrimSpace(v), true
+		}
+	}
+	return "", false
+}
+
 // readTags keeps the text after the "+" of every line comment of p's
 // files that starts with one.
 func (p *Package) readTags() {

@@ -263,15 +263,19 @@ func TestHubToSpoke(t *testing.T) {
 	}
 	var kept struct {
 		Spec struct {
-			Color string ` + "`json:\"color\"`" + `
-			Main  struct {
-				Weight int32 ` + "`json:\"weight\"`" + `
+			Color struct {
+				Value string ` + "`json:\"value\"`" + `
+			} ` + "`json:\"color\"`" + `
+			Main struct {
+				Weight struct {
+					Value int32 ` + "`json:\"value\"`" + `
+				} ` + "`json:\"weight\"`" + `
 			} ` + "`json:\"main\"`" + `
 		} ` + "`json:\"spec\"`" + `
 	}
 	if a, ok := got.Annotations[keptAnnotation]; !ok {
 		t.Errorf("no %s annotation: %v", keptAnnotation, got.Annotations)
-	} else if err := json.Unmarshal([]byte(a), &kept); err != nil || kept.Spec.Color != "red" || kept.Spec.Main.Weight != 7 {
+	} else if err := json.Unmarshal([]byte(a), &kept); err != nil || kept.Spec.Color.Value != "red" || kept.Spec.Main.Weight.Value != 7 {
 		t.Errorf("annotation %s = %s does not keep the hub's color and main weight (%v)", keptAnnotation, a, err)
 	}
 	if want := spokeOf(t, h); !equality.Semantic.DeepEqual(&got, want) {

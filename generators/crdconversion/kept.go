@@ -142,23 +142,35 @@ func (k *keptTypes) field(hub, spoke *types.Type, i int, hm types.Member) (keptF
 		return f, true
 	}
 	h, s := underlying(hm.Type), underlying(sm.Type)
-	if h.Kind != s.Kind {
-		return keptField{}, false
-	}
-	switch h.Kind {
-	case types.Struct:
-		f.shape, f.nested = nested, k.pair(hm.Type, sm.Type)
-	case types.Pointer:
+	switch {
+	case h.Kind == types.Struct && s.Kind == types.Pointer:
+		s = underlying(s.Elem) // keep and restore read the hub's side only
+	case h.Kind == types.Pointer && s.Kind == types.Struct:
+		f.shape, f.nested = pointer, k.pair(h.Elem, s)
+	case h.Kind != s.Kind:
+	case h.Kind == types.Pointer:
 		f.shape, f.nested = pointer, k.pair(h.Elem, s.Elem)
-	case types.Slice:
+	case h.Kind == types.Slice:
 		f.shape, f.nested = slice, k.pair(h.Elem, s.Elem)
 		if f.keys = mapListKeys(hm, h.Elem); len(f.keys) > 0 {
 			f.shape = keyed
 		}
-	case types.Map:
+	case h.Kind == types.Map:
 		f.shape, f.nested = mapped, k.pair(h.Elem, s.Elem)
 	}
-	return f, f.nested != nil
+	if h.Kind == types.Struct && s.Kind == types.Struct {
+		f.shape, f.nested = nested, k.pair(hm.Type, s)
+	}
+	if f.nested != nil {
+		return f, true
+	}
+	// A field both have, of the same shape or not: kept whole when a trip
+	// loses it, as a hand-written conversion may.
+	if holdsInterface(hm.Type, map[*types.Type]bool{}) {
+		return keptField{}, false // hand-written both ways; no JSON can hold it
+	}
+	f.shape, f.keys = whole, nil
+	return f, true
 }
 
 // pair returns the kept struct of two named structs of different packages,

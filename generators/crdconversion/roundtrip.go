@@ -31,10 +31,14 @@ func (g *Generator) roundTripFile(grp *hubspoke.Group, spoke int, diags *diag.Li
 	}
 	f.P("// roundTrips is how many objects of each kind each direction converts.")
 	f.P("const roundTrips = %d\n", g.RoundTrips)
+	f.P("// fillFuncs are more fill functions for the filler, for types whose")
+	f.P("// random values their own decoding or conversions refuse: append to it")
+	f.P("// from an init function in a test file of this package.")
+	f.P("var fillFuncs []any\n")
 	f.P("// filler fills objects as apimachinery's round-trip tests do, with")
 	f.P("// interfaces left nil: no filler can pick their concrete types.")
 	f.P("func filler(seed int64) *%s {", f.Qual("sigs.k8s.io/randfill", "Filler"))
-	f.P("funcs := func(%s) []any {\nreturn []any{", f.Qual("k8s.io/apimachinery/pkg/runtime/serializer", "CodecFactory"))
+	f.P("funcs := func(%s) []any {\nreturn append([]any{", f.Qual("k8s.io/apimachinery/pkg/runtime/serializer", "CodecFactory"))
 	for _, t := range fillTypes(roots) {
 		if t.Name.String() == intstrType {
 			f.P("func(x *%s, c %s) {", f.Name(t), f.Qual("sigs.k8s.io/randfill", "Continue"))
@@ -44,7 +48,7 @@ func (g *Generator) roundTripFile(grp *hubspoke.Group, spoke int, diags *diag.Li
 		}
 		f.P("func(x *%s, _ %s) { *x = nil },", f.Name(t), f.Qual("sigs.k8s.io/randfill", "Continue"))
 	}
-	f.P("}\n}")
+	f.P("}, fillFuncs...)\n}")
 	f.P("return %s(%s(%s, funcs), %s(seed), %s(%s()))\n}\n",
 		f.Qual(fuzzer, "FuzzerFor"), f.Qual(fuzzer, "MergeFuzzerFuncs"), f.Qual("k8s.io/apimachinery/pkg/apis/meta/fuzzer", "Funcs"),
 		f.Qual("math/rand", "NewSource"), f.Qual("k8s.io/apimachinery/pkg/runtime/serializer", "NewCodecFactory"), f.Qual("k8s.io/apimachinery/pkg/runtime", "NewScheme"))

@@ -1,6 +1,7 @@
 package crdconversion
 
 import (
+	"fmt"
 	"strings"
 
 	"k8s.io/gengo/v2/namer"
@@ -102,21 +103,7 @@ func (w *spokeFile) fieldType(fd keptField) string {
 	case mapped:
 		return "map[" + w.f.Name(underlying(fd.hubType).Key) + "]*" + fd.nested.name
 	}
-	if nilable(fd) {
-		return w.f.Name(fd.hubType)
-	}
-	return "*" + w.f.Name(fd.hubType)
-}
-
-// nilable reports whether a whole kept field holds the hub's value as it
-// is, a pointer, slice or map that is nil when there is nothing to keep,
-// rather than a pointer to it.
-func nilable(fd keptField) bool {
-	switch underlying(fd.hubType).Kind {
-	case types.Pointer, types.Slice, types.Map:
-		return true
-	}
-	return false
+	return "*keptValue[" + w.f.Name(fd.hubType) + "]"
 }
 
 // keep writes keep<Type>, which returns what in holds that back, in after a
@@ -131,10 +118,7 @@ func (w *spokeFile) keep(kt *keptType) {
 		n := fd.goName
 		switch fd.shape {
 		case whole:
-			value := "&in." + n
-			if nilable(fd) {
-				value = "in." + n
-			}
+			value := fmt.Sprintf("&keptValue[%s]{in.%s, back.%s}", f.Name(fd.hubType), n, n)
 			f.P("if !%s(in.%s, back.%s) {\nk.%s, kept = %s, true\n}", f.Qual(equalityPkg, "Semantic.DeepEqual"), n, n, n, value)
 		case nested:
 			f.P("if n := keep%s(&in.%s, &back.%s); n != nil {\nk.%s, kept = n, true\n}", fd.nested.id, n, n, n)
@@ -161,21 +145,17 @@ func (w *spokeFile) keep(kt *keptType) {
 }
 
 // restore writes restore<Type>, which puts back into out what k kept, where
-// out, converted from the spoke, holds nothing in its place.
+// out, converted from the spoke, still holds what the trip down and up gave.
 func (w *spokeFile) restore(kt *keptType) {
 	f := w.f
 	name := kt.id
-	f.P("// restore%s puts back into out the fields k kept, where out holds nothing.", name)
+	f.P("// restore%s puts back into out the fields k kept, where out still holds what the trip gave them.", name)
 	f.P("func restore%s(k *%s, out *%s) {", name, kt.name, f.Name(kt.hub))
 	for _, fd := range kt.fields {
 		n := fd.goName
 		switch fd.shape {
 		case whole:
-			value := "*k." + n
-			if nilable(fd) {
-				value = "k." + n
-			}
-			f.P("if k.%s != nil && isZero(out.%s) {\nout.%s = %s\n}", n, n, n, value)
+			f.P("if k.%s != nil && %s(out.%s, k.%s.Trip) {\nout.%s = k.%s.Value\n}", n, f.Qual(equalityPkg, "Semantic.DeepEqual"), n, n, n, n)
 		case nested:
 			f.P("if k.%s != nil {\nrestore%s(k.%s, &out.%s)\n}", n, fd.nested.id, n, n)
 		case pointer:
@@ -205,6 +185,10 @@ func (w *spokeFile) listKey(fd keptField, item string) string {
 // helpers writes what reads, writes and drops the annotation.
 func (w *spokeFile) helpers() {
 	f := w.f
+	f.P("// keptValue is a field's value in the hub, and the value a trip through")
+	f.P("// this version gave it: it is restored where the object converted from")
+	f.P("// this version still holds the latter, so a change made here wins.")
+	f.P("type keptValue[T any] struct {\nValue T `json:\"value\"`\nTrip  T `json:\"trip,omitempty\"`\n}\n")
 	if w.usesListKey {
 		f.P("// listKey names an item of a map list by the values of its keys.")
 		f.P("func listKey(keys ...any) string {\ndata, _ := %s(keys)\nreturn string(data)\n}\n", f.Qual("encoding/json", "Marshal"))
@@ -236,8 +220,6 @@ func (w *spokeFile) helpers() {
 	f.P("if len(annotations) == 0 {\nannotations = nil\n}")
 	f.P("meta.Annotations = annotations\n}\n")
 
-	f.P("// isZero reports whether v is its type's zero value, nil and empty alike.")
-	f.P("func isZero[T any](v T) bool {\nvar zero T\nreturn %s(v, zero)\n}", f.Qual(equalityPkg, "Semantic.DeepEqual"))
 }
 
 // convertName is conversion-gen's name of the conversion from in to out.

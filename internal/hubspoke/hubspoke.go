@@ -73,6 +73,9 @@ func findGroups(m *model.Model, diags *diag.List) []*Group {
 	byName := map[string][]*model.Package{}
 	for _, p := range m.Packages {
 		name, ok := markers.GroupName.Get(p.Markers)
+		if !ok {
+			name, ok = p.Tag(markers.GroupName.Name + "=")
+		}
 		if ok && len(rootKinds(m, p)) > 0 {
 			byName[name] = append(byName[name], p)
 		}

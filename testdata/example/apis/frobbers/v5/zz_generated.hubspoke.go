@@ -28,6 +28,7 @@ import (
 	equality "k8s.io/apimachinery/pkg/api/equality"
 	validation "k8s.io/apimachinery/pkg/api/validation"
 	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	intstr "k8s.io/apimachinery/pkg/util/intstr"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 )
 
@@ -65,21 +66,21 @@ func (out *Frobber) ConvertFromHub(hub *v6.Frobber) error {
 	return nil
 }
 
-// keptFrobberPort holds the fields of v6.FrobberPort that FrobberPort cannot.
-type keptFrobberPort struct {
-	AppProtocol *string  `json:"appProtocol,omitempty"`
-	Hints       []string `json:"hints,omitempty"`
+// keptFrobberSelector holds the fields of v6.FrobberSelector that FrobberSelector cannot.
+type keptFrobberSelector struct {
+	MatchLabels *keptValue[map[string]string] `json:"matchLabels,omitempty"`
+	MatchNames  *keptValue[[]string]          `json:"matchNames,omitempty"`
 }
 
-// keepFrobberPort returns what of in did not survive the trip through FrobberPort to back, or nil.
-func keepFrobberPort(in, back *v6.FrobberPort) *keptFrobberPort {
-	var k keptFrobberPort
+// keepFrobberSelector returns what of in did not survive the trip through FrobberSelector to back, or nil.
+func keepFrobberSelector(in, back *v6.FrobberSelector) *keptFrobberSelector {
+	var k keptFrobberSelector
 	kept := false
-	if !equality.Semantic.DeepEqual(in.AppProtocol, back.AppProtocol) {
-		k.AppProtocol, kept = in.AppProtocol, true
+	if !equality.Semantic.DeepEqual(in.MatchLabels, back.MatchLabels) {
+		k.MatchLabels, kept = &keptValue[map[string]string]{in.MatchLabels, back.MatchLabels}, true
 	}
-	if !equality.Semantic.DeepEqual(in.Hints, back.Hints) {
-		k.Hints, kept = in.Hints, true
+	if !equality.Semantic.DeepEqual(in.MatchNames, back.MatchNames) {
+		k.MatchNames, kept = &keptValue[[]string]{in.MatchNames, back.MatchNames}, true
 	}
 	if !kept {
 		return nil
@@ -87,27 +88,86 @@ func keepFrobberPort(in, back *v6.FrobberPort) *keptFrobberPort {
 	return &k
 }
 
-// restoreFrobberPort puts back into out the fields k kept, where out holds nothing.
-func restoreFrobberPort(k *keptFrobberPort, out *v6.FrobberPort) {
-	if k.AppProtocol != nil && isZero(out.AppProtocol) {
-		out.AppProtocol = k.AppProtocol
+// restoreFrobberSelector puts back into out the fields k kept, where out still holds what the trip gave them.
+func restoreFrobberSelector(k *keptFrobberSelector, out *v6.FrobberSelector) {
+	if k.MatchLabels != nil && equality.Semantic.DeepEqual(out.MatchLabels, k.MatchLabels.Trip) {
+		out.MatchLabels = k.MatchLabels.Value
 	}
-	if k.Hints != nil && isZero(out.Hints) {
-		out.Hints = k.Hints
+	if k.MatchNames != nil && equality.Semantic.DeepEqual(out.MatchNames, k.MatchNames.Trip) {
+		out.MatchNames = k.MatchNames.Value
+	}
+}
+
+// keptFrobberPort holds the fields of v6.FrobberPort that FrobberPort cannot.
+type keptFrobberPort struct {
+	Name        *keptValue[string]      `json:"name,omitempty"`
+	Port        *keptValue[int32]       `json:"port,omitempty"`
+	Protocol    *keptValue[v6.Protocol] `json:"protocol,omitempty"`
+	AppProtocol *keptValue[*string]     `json:"appProtocol,omitempty"`
+	Hints       *keptValue[[]string]    `json:"hints,omitempty"`
+}
+
+// keepFrobberPort returns what of in did not survive the trip through FrobberPort to back, or nil.
+func keepFrobberPort(in, back *v6.FrobberPort) *keptFrobberPort {
+	var k keptFrobberPort
+	kept := false
+	if !equality.Semantic.DeepEqual(in.Name, back.Name) {
+		k.Name, kept = &keptValue[string]{in.Name, back.Name}, true
+	}
+	if !equality.Semantic.DeepEqual(in.Port, back.Port) {
+		k.Port, kept = &keptValue[int32]{in.Port, back.Port}, true
+	}
+	if !equality.Semantic.DeepEqual(in.Protocol, back.Protocol) {
+		k.Protocol, kept = &keptValue[v6.Protocol]{in.Protocol, back.Protocol}, true
+	}
+	if !equality.Semantic.DeepEqual(in.AppProtocol, back.AppProtocol) {
+		k.AppProtocol, kept = &keptValue[*string]{in.AppProtocol, back.AppProtocol}, true
+	}
+	if !equality.Semantic.DeepEqual(in.Hints, back.Hints) {
+		k.Hints, kept = &keptValue[[]string]{in.Hints, back.Hints}, true
+	}
+	if !kept {
+		return nil
+	}
+	return &k
+}
+
+// restoreFrobberPort puts back into out the fields k kept, where out still holds what the trip gave them.
+func restoreFrobberPort(k *keptFrobberPort, out *v6.FrobberPort) {
+	if k.Name != nil && equality.Semantic.DeepEqual(out.Name, k.Name.Trip) {
+		out.Name = k.Name.Value
+	}
+	if k.Port != nil && equality.Semantic.DeepEqual(out.Port, k.Port.Trip) {
+		out.Port = k.Port.Value
+	}
+	if k.Protocol != nil && equality.Semantic.DeepEqual(out.Protocol, k.Protocol.Trip) {
+		out.Protocol = k.Protocol.Value
+	}
+	if k.AppProtocol != nil && equality.Semantic.DeepEqual(out.AppProtocol, k.AppProtocol.Trip) {
+		out.AppProtocol = k.AppProtocol.Value
+	}
+	if k.Hints != nil && equality.Semantic.DeepEqual(out.Hints, k.Hints.Trip) {
+		out.Hints = k.Hints.Value
 	}
 }
 
 // keptFrobberSpec holds the fields of v6.FrobberSpec that FrobberSpec cannot.
 type keptFrobberSpec struct {
-	Height      *int32                      `json:"height,omitempty"`
-	Width       *int32                      `json:"width,omitempty"`
-	Params      []string                    `json:"params,omitempty"`
-	Aliases     map[string][]string         `json:"aliases,omitempty"`
-	Weights     []*int32                    `json:"weights,omitempty"`
-	Ports       map[string]*keptFrobberPort `json:"ports,omitempty"`
-	PortsByName map[string]v6.FrobberPort   `json:"portsByName,omitempty"`
-	Tags        v6.Tags                     `json:"tags,omitempty"`
-	Annotations v6.Annotations              `json:"annotations,omitempty"`
+	Height      *keptValue[int32]                     `json:"height,omitempty"`
+	Width       *keptValue[*int32]                    `json:"width,omitempty"`
+	Param       *keptValue[string]                    `json:"param,omitempty"`
+	Params      *keptValue[[]string]                  `json:"params,omitempty"`
+	Labels      *keptValue[map[string]string]         `json:"labels,omitempty"`
+	Aliases     *keptValue[map[string][]string]       `json:"aliases,omitempty"`
+	Weights     *keptValue[[]*int32]                  `json:"weights,omitempty"`
+	Selector    *keptFrobberSelector                  `json:"selector,omitempty"`
+	Ports       map[string]*keptFrobberPort           `json:"ports,omitempty"`
+	PortsByName *keptValue[map[string]v6.FrobberPort] `json:"portsByName,omitempty"`
+	Tags        *keptValue[v6.Tags]                   `json:"tags,omitempty"`
+	Annotations *keptValue[v6.Annotations]            `json:"annotations,omitempty"`
+	StartTime   *keptValue[v1.Time]                   `json:"startTime,omitempty"`
+	Deadline    *keptValue[*v1.Time]                  `json:"deadline,omitempty"`
+	Target      *keptValue[intstr.IntOrString]        `json:"target,omitempty"`
 }
 
 // keepFrobberSpec returns what of in did not survive the trip through FrobberSpec to back, or nil.
@@ -115,19 +175,30 @@ func keepFrobberSpec(in, back *v6.FrobberSpec) *keptFrobberSpec {
 	var k keptFrobberSpec
 	kept := false
 	if !equality.Semantic.DeepEqual(in.Height, back.Height) {
-		k.Height, kept = &in.Height, true
+		k.Height, kept = &keptValue[int32]{in.Height, back.Height}, true
 	}
 	if !equality.Semantic.DeepEqual(in.Width, back.Width) {
-		k.Width, kept = in.Width, true
+		k.Width, kept = &keptValue[*int32]{in.Width, back.Width}, true
+	}
+	if !equality.Semantic.DeepEqual(in.Param, back.Param) {
+		k.Param, kept = &keptValue[string]{in.Param, back.Param}, true
 	}
 	if !equality.Semantic.DeepEqual(in.Params, back.Params) {
-		k.Params, kept = in.Params, true
+		k.Params, kept = &keptValue[[]string]{in.Params, back.Params}, true
+	}
+	if !equality.Semantic.DeepEqual(in.Labels, back.Labels) {
+		k.Labels, kept = &keptValue[map[string]string]{in.Labels, back.Labels}, true
 	}
 	if !equality.Semantic.DeepEqual(in.Aliases, back.Aliases) {
-		k.Aliases, kept = in.Aliases, true
+		k.Aliases, kept = &keptValue[map[string][]string]{in.Aliases, back.Aliases}, true
 	}
 	if !equality.Semantic.DeepEqual(in.Weights, back.Weights) {
-		k.Weights, kept = in.Weights, true
+		k.Weights, kept = &keptValue[[]*int32]{in.Weights, back.Weights}, true
+	}
+	if in.Selector != nil && back.Selector != nil {
+		if n := keepFrobberSelector(in.Selector, back.Selector); n != nil {
+			k.Selector, kept = n, true
+		}
 	}
 	if len(in.Ports) == len(back.Ports) {
 		for i := range in.Ports {
@@ -140,13 +211,22 @@ func keepFrobberSpec(in, back *v6.FrobberSpec) *keptFrobberSpec {
 		}
 	}
 	if !equality.Semantic.DeepEqual(in.PortsByName, back.PortsByName) {
-		k.PortsByName, kept = in.PortsByName, true
+		k.PortsByName, kept = &keptValue[map[string]v6.FrobberPort]{in.PortsByName, back.PortsByName}, true
 	}
 	if !equality.Semantic.DeepEqual(in.Tags, back.Tags) {
-		k.Tags, kept = in.Tags, true
+		k.Tags, kept = &keptValue[v6.Tags]{in.Tags, back.Tags}, true
 	}
 	if !equality.Semantic.DeepEqual(in.Annotations, back.Annotations) {
-		k.Annotations, kept = in.Annotations, true
+		k.Annotations, kept = &keptValue[v6.Annotations]{in.Annotations, back.Annotations}, true
+	}
+	if !equality.Semantic.DeepEqual(in.StartTime, back.StartTime) {
+		k.StartTime, kept = &keptValue[v1.Time]{in.StartTime, back.StartTime}, true
+	}
+	if !equality.Semantic.DeepEqual(in.Deadline, back.Deadline) {
+		k.Deadline, kept = &keptValue[*v1.Time]{in.Deadline, back.Deadline}, true
+	}
+	if !equality.Semantic.DeepEqual(in.Target, back.Target) {
+		k.Target, kept = &keptValue[intstr.IntOrString]{in.Target, back.Target}, true
 	}
 	if !kept {
 		return nil
@@ -154,42 +234,93 @@ func keepFrobberSpec(in, back *v6.FrobberSpec) *keptFrobberSpec {
 	return &k
 }
 
-// restoreFrobberSpec puts back into out the fields k kept, where out holds nothing.
+// restoreFrobberSpec puts back into out the fields k kept, where out still holds what the trip gave them.
 func restoreFrobberSpec(k *keptFrobberSpec, out *v6.FrobberSpec) {
-	if k.Height != nil && isZero(out.Height) {
-		out.Height = *k.Height
+	if k.Height != nil && equality.Semantic.DeepEqual(out.Height, k.Height.Trip) {
+		out.Height = k.Height.Value
 	}
-	if k.Width != nil && isZero(out.Width) {
-		out.Width = k.Width
+	if k.Width != nil && equality.Semantic.DeepEqual(out.Width, k.Width.Trip) {
+		out.Width = k.Width.Value
 	}
-	if k.Params != nil && isZero(out.Params) {
-		out.Params = k.Params
+	if k.Param != nil && equality.Semantic.DeepEqual(out.Param, k.Param.Trip) {
+		out.Param = k.Param.Value
 	}
-	if k.Aliases != nil && isZero(out.Aliases) {
-		out.Aliases = k.Aliases
+	if k.Params != nil && equality.Semantic.DeepEqual(out.Params, k.Params.Trip) {
+		out.Params = k.Params.Value
 	}
-	if k.Weights != nil && isZero(out.Weights) {
-		out.Weights = k.Weights
+	if k.Labels != nil && equality.Semantic.DeepEqual(out.Labels, k.Labels.Trip) {
+		out.Labels = k.Labels.Value
+	}
+	if k.Aliases != nil && equality.Semantic.DeepEqual(out.Aliases, k.Aliases.Trip) {
+		out.Aliases = k.Aliases.Value
+	}
+	if k.Weights != nil && equality.Semantic.DeepEqual(out.Weights, k.Weights.Trip) {
+		out.Weights = k.Weights.Value
+	}
+	if k.Selector != nil && out.Selector != nil {
+		restoreFrobberSelector(k.Selector, out.Selector)
 	}
 	for i := range out.Ports {
 		if n := k.Ports[listKey(out.Ports[i].Name)]; n != nil {
 			restoreFrobberPort(n, &out.Ports[i])
 		}
 	}
-	if k.PortsByName != nil && isZero(out.PortsByName) {
-		out.PortsByName = k.PortsByName
+	if k.PortsByName != nil && equality.Semantic.DeepEqual(out.PortsByName, k.PortsByName.Trip) {
+		out.PortsByName = k.PortsByName.Value
 	}
-	if k.Tags != nil && isZero(out.Tags) {
-		out.Tags = k.Tags
+	if k.Tags != nil && equality.Semantic.DeepEqual(out.Tags, k.Tags.Trip) {
+		out.Tags = k.Tags.Value
 	}
-	if k.Annotations != nil && isZero(out.Annotations) {
-		out.Annotations = k.Annotations
+	if k.Annotations != nil && equality.Semantic.DeepEqual(out.Annotations, k.Annotations.Trip) {
+		out.Annotations = k.Annotations.Value
+	}
+	if k.StartTime != nil && equality.Semantic.DeepEqual(out.StartTime, k.StartTime.Trip) {
+		out.StartTime = k.StartTime.Value
+	}
+	if k.Deadline != nil && equality.Semantic.DeepEqual(out.Deadline, k.Deadline.Trip) {
+		out.Deadline = k.Deadline.Value
+	}
+	if k.Target != nil && equality.Semantic.DeepEqual(out.Target, k.Target.Trip) {
+		out.Target = k.Target.Value
+	}
+}
+
+// keptFrobberStatus holds the fields of v6.FrobberStatus that FrobberStatus cannot.
+type keptFrobberStatus struct {
+	Conditions         *keptValue[[]v1.Condition] `json:"conditions,omitempty"`
+	ObservedGeneration *keptValue[int64]          `json:"observedGeneration,omitempty"`
+}
+
+// keepFrobberStatus returns what of in did not survive the trip through FrobberStatus to back, or nil.
+func keepFrobberStatus(in, back *v6.FrobberStatus) *keptFrobberStatus {
+	var k keptFrobberStatus
+	kept := false
+	if !equality.Semantic.DeepEqual(in.Conditions, back.Conditions) {
+		k.Conditions, kept = &keptValue[[]v1.Condition]{in.Conditions, back.Conditions}, true
+	}
+	if !equality.Semantic.DeepEqual(in.ObservedGeneration, back.ObservedGeneration) {
+		k.ObservedGeneration, kept = &keptValue[int64]{in.ObservedGeneration, back.ObservedGeneration}, true
+	}
+	if !kept {
+		return nil
+	}
+	return &k
+}
+
+// restoreFrobberStatus puts back into out the fields k kept, where out still holds what the trip gave them.
+func restoreFrobberStatus(k *keptFrobberStatus, out *v6.FrobberStatus) {
+	if k.Conditions != nil && equality.Semantic.DeepEqual(out.Conditions, k.Conditions.Trip) {
+		out.Conditions = k.Conditions.Value
+	}
+	if k.ObservedGeneration != nil && equality.Semantic.DeepEqual(out.ObservedGeneration, k.ObservedGeneration.Trip) {
+		out.ObservedGeneration = k.ObservedGeneration.Value
 	}
 }
 
 // keptFrobber holds the fields of v6.Frobber that Frobber cannot.
 type keptFrobber struct {
-	Spec *keptFrobberSpec `json:"spec,omitempty"`
+	Spec   *keptFrobberSpec   `json:"spec,omitempty"`
+	Status *keptFrobberStatus `json:"status,omitempty"`
 }
 
 // keepFrobber returns what of in did not survive the trip through Frobber to back, or nil.
@@ -199,17 +330,31 @@ func keepFrobber(in, back *v6.Frobber) *keptFrobber {
 	if n := keepFrobberSpec(&in.Spec, &back.Spec); n != nil {
 		k.Spec, kept = n, true
 	}
+	if n := keepFrobberStatus(&in.Status, &back.Status); n != nil {
+		k.Status, kept = n, true
+	}
 	if !kept {
 		return nil
 	}
 	return &k
 }
 
-// restoreFrobber puts back into out the fields k kept, where out holds nothing.
+// restoreFrobber puts back into out the fields k kept, where out still holds what the trip gave them.
 func restoreFrobber(k *keptFrobber, out *v6.Frobber) {
 	if k.Spec != nil {
 		restoreFrobberSpec(k.Spec, &out.Spec)
 	}
+	if k.Status != nil {
+		restoreFrobberStatus(k.Status, &out.Status)
+	}
+}
+
+// keptValue is a field's value in the hub, and the value a trip through
+// this version gave it: it is restored where the object converted from
+// this version still holds the latter, so a change made here wins.
+type keptValue[T any] struct {
+	Value T `json:"value"`
+	Trip  T `json:"trip,omitempty"`
 }
 
 // listKey names an item of a map list by the values of its keys.
@@ -261,10 +406,4 @@ func dropKept(meta *v1.ObjectMeta) {
 		annotations = nil
 	}
 	meta.Annotations = annotations
-}
-
-// isZero reports whether v is its type's zero value, nil and empty alike.
-func isZero[T any](v T) bool {
-	var zero T
-	return equality.Semantic.DeepEqual(v, zero)
 }

@@ -39,11 +39,16 @@ import (
 // roundTrips is how many objects of each kind each direction converts.
 const roundTrips = 1000
 
+// fillFuncs are more fill functions for the filler, for types whose
+// random values their own decoding or conversions refuse: append to it
+// from an init function in a test file of this package.
+var fillFuncs []any
+
 // filler fills objects as apimachinery's round-trip tests do, with
 // interfaces left nil: no filler can pick their concrete types.
 func filler(seed int64) *randfill.Filler {
 	funcs := func(serializer.CodecFactory) []any {
-		return []any{
+		return append([]any{
 			func(x *v6.Widget, _ randfill.Continue) { *x = nil },
 			func(x *intstr.IntOrString, c randfill.Continue) {
 				if c.Bool() {
@@ -52,7 +57,7 @@ func filler(seed int64) *randfill.Filler {
 					*x = intstr.FromString(c.String(0))
 				}
 			},
-		}
+		}, fillFuncs...)
 	}
 	return fuzzer.FuzzerFor(fuzzer.MergeFuzzerFuncs(metafuzzer.Funcs, funcs), rand.NewSource(seed), serializer.NewCodecFactory(runtime.NewScheme()))
 }
