@@ -64,7 +64,7 @@ func TestNewToolComposes(t *testing.T) {
 	tools := withFake(&finished, &dirs)
 	var help bytes.Buffer
 	tools.ParseGenerate([]string{"--help"}, io.Discard, &help)
-	for _, want := range []string{"--fake-output-dir", ",webhook,fake"} {
+	for _, want := range []string{"--fake-output-dir", ",crdconversion,fake"} {
 		if !strings.Contains(help.String(), want) {
 			t.Errorf("apigen generate --help lacks %q:\n%s", want, help.String())
 		}
@@ -164,7 +164,7 @@ func TestOptIn(t *testing.T) {
 			optIn = append(optIn, s.Name)
 		}
 	}
-	if want := []string{"swaggerdoc", "protobuf", "crd", "rbac", "webhook"}; !slices.Equal(optIn, want) {
+	if want := []string{"swaggerdoc", "protobuf", "crd", "rbac", "webhook", "crdconversion"}; !slices.Equal(optIn, want) {
 		t.Errorf("opt-in generators %q, want %q", optIn, want)
 	}
 }
