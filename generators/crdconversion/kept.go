@@ -142,24 +142,23 @@ func (k *keptTypes) field(hub, spoke *types.Type, i int, hm types.Member) (keptF
 		return f, true
 	}
 	h, s := underlying(hm.Type), underlying(sm.Type)
-	switch {
-	case h.Kind == types.Struct && s.Kind == types.Pointer:
+	if s.Kind == types.Pointer && h.Kind != types.Pointer {
 		s = underlying(s.Elem) // keep and restore read the hub's side only
-	case h.Kind == types.Pointer && s.Kind == types.Struct:
-		f.shape, f.nested = pointer, k.pair(h.Elem, s)
-	case h.Kind != s.Kind:
-	case h.Kind == types.Pointer:
+	}
+	switch {
+	case h.Kind == types.Struct:
+		f.shape, f.nested = nested, k.pair(hm.Type, s)
+	case h.Kind == types.Pointer && s.Kind == types.Pointer:
 		f.shape, f.nested = pointer, k.pair(h.Elem, s.Elem)
-	case h.Kind == types.Slice:
+	case h.Kind == types.Pointer:
+		f.shape, f.nested = pointer, k.pair(h.Elem, s)
+	case h.Kind == types.Slice && s.Kind == types.Slice:
 		f.shape, f.nested = slice, k.pair(h.Elem, s.Elem)
 		if f.keys = mapListKeys(hm, h.Elem); len(f.keys) > 0 {
 			f.shape = keyed
 		}
-	case h.Kind == types.Map:
+	case h.Kind == types.Map && s.Kind == types.Map:
 		f.shape, f.nested = mapped, k.pair(h.Elem, s.Elem)
-	}
-	if h.Kind == types.Struct && s.Kind == types.Struct {
-		f.shape, f.nested = nested, k.pair(hm.Type, s)
 	}
 	if f.nested != nil {
 		return f, true
