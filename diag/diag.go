@@ -33,6 +33,29 @@ type Diagnostic struct {
 	Msg       string
 	Severity  Severity
 	Generator string // the generator that reported it; "" for the load and the model
+	Category  string // the family of check (see Categories); "" for the generators' own
+	Fix       *Fix   // a change to the source that resolves it, if one is certain
+}
+
+// The categories of checks, one analyzer each in apigen vet.
+const (
+	Markers     = "markers"     // unknown, misplaced, malformed or repeated markers
+	CEL         = "cel"         // CEL rules that do not compile or are over the cost budget
+	FeatureGate = "featuregate" // +featureGate markers
+	Protobuf    = "protobuf"    // protobuf field numbers
+	Conventions = "conventions" // the API-changes guide's rules
+)
+
+// Fix is a suggested change to the source.
+type Fix struct {
+	Message string
+	Edits   []Edit
+}
+
+// Edit replaces the bytes from Pos to End (of one file, by offset) with New.
+type Edit struct {
+	Pos, End token.Position
+	New      string
 }
 
 // String renders the diagnostic as "file:line:col: message", with
@@ -52,15 +75,22 @@ func (d Diagnostic) String() string {
 type List struct {
 	mu    sync.Mutex
 	items []Diagnostic
-	// Of a list made by For: where it records, and the name it gives.
+	// Of a list made by For or In: where it records, and the names it gives.
 	parent    *List
 	generator string
+	category  string
 }
 
 // For returns a view of l for one generator: what it records goes to l
 // with Generator set to generator; what it reads is all of l.
 func (l *List) For(generator string) *List {
-	return &List{parent: l.root(), generator: generator}
+	return &List{parent: l.root(), generator: generator, category: l.category}
+}
+
+// In returns a view of l for one category of checks, as For does for a
+// generator.
+func (l *List) In(category string) *List {
+	return &List{parent: l.root(), generator: l.generator, category: category}
 }
 
 func (l *List) root() *List {
@@ -80,6 +110,11 @@ func (l *List) Warnf(pos token.Position, format string, args ...any) {
 	l.Add(Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Severity: Warning})
 }
 
+// WarnFix records a warning at pos that fix resolves.
+func (l *List) WarnFix(pos token.Position, fix *Fix, format string, args ...any) {
+	l.Add(Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Severity: Warning, Fix: fix})
+}
+
 // Add records diagnostics.
 func (l *List) Add(ds ...Diagnostic) {
 	if l.parent != nil {
@@ -87,6 +122,9 @@ func (l *List) Add(ds ...Diagnostic) {
 		for i := range ds {
 			if ds[i].Generator == "" {
 				ds[i].Generator = l.generator
+			}
+			if ds[i].Category == "" {
+				ds[i].Category = l.category
 			}
 		}
 		l = l.parent

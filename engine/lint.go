@@ -84,6 +84,7 @@ var plusKnownTags = func() []string {
 // lint applies rules to each package, at the lines of its doc.go. A tag
 // the registry reads is not reported.
 func lint(rules []string, pkgs []*model.Package, fset *token.FileSet, reg *markers.Registry, diags *diag.List) {
+	diags = diags.In(diag.Conventions)
 	for _, p := range pkgs {
 		doc := docTags(p, fset)
 		for _, rule := range rules {

@@ -35,12 +35,12 @@ func extraPackages(opts Options, reg *markers.Registry, gens []*Generator) ([]lo
 			}
 		}
 	}
-	return needs(gens, docs), nil
+	return Needs(gens, docs), nil
 }
 
-// needs asks every generator among gens what it needs, given the package
+// Needs asks every generator among gens what it needs, given the package
 // markers of the targets.
-func needs(gens []*Generator, docs map[string]markers.Set) []load.Extra {
+func Needs(gens []*Generator, docs map[string]markers.Set) []load.Extra {
 	var extra []load.Extra
 	for _, g := range gens {
 		if g.Needs != nil {

@@ -120,7 +120,7 @@ func (s *Session) extra(m *model.Model, gens []*Generator) ([]*packages.Package,
 	for _, p := range m.Packages {
 		docs[p.Path] = p.Markers
 	}
-	cfg := load.Config{Dir: s.dir, Extra: needs(gens, docs)}
+	cfg := load.Config{Dir: s.dir, Extra: Needs(gens, docs)}
 	_, extra, ok := load.Select(s.res, cfg)
 	if !ok && s.join(cfg) {
 		_, extra, ok = load.Select(s.res, cfg)

@@ -329,11 +329,17 @@ func extraErrors(p *packages.Package, extra []Extra, diags *diag.List) bool {
 		return true
 	}
 	for _, d := range list.Sorted() {
-		// go list suggests "go get" for an unknown path; a typo needs no such advice.
-		msg, _, _ := strings.Cut(d.Msg, "; to add it:")
-		diags.Errorf(extra[i].Pos, "%s names package %s, which cannot be loaded: %s", extra[i].Why, extra[i].Path, msg)
+		extra[i].Unloadable(d.Msg, diags)
 	}
 	return true
+}
+
+// Unloadable reports that e's package cannot be loaded, go list having
+// said why, at the marker that named it.
+func (e Extra) Unloadable(why string, diags *diag.List) {
+	// go list suggests "go get" for an unknown path; a typo needs no such advice.
+	why, _, _ = strings.Cut(why, "; to add it:")
+	diags.Errorf(e.Pos, "%s names package %s, which cannot be loaded: %s", e.Why, e.Path, why)
 }
 
 // Select picks, from an existing load, the packages that cfg names, as

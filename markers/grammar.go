@@ -76,7 +76,10 @@ func CommentLines(fset *token.FileSet, groups ...*ast.CommentGroup) []Line {
 				} else if isDirective(text) {
 					continue
 				}
-				out = append(out, Line{Text: text, Pos: pos})
+				at := pos
+				at.Offset += len(c.Text) - len(text)
+				at.Column += len(c.Text) - len(text)
+				out = append(out, Line{Text: text, Pos: pos, At: at})
 				continue
 			}
 			text := strings.TrimSuffix(strings.TrimPrefix(c.Text, "/*"), "*/")

@@ -2,7 +2,6 @@ package markers
 
 import (
 	"errors"
-	"go/token"
 
 	"github.com/apigen-dev/apigen/diag"
 )
@@ -43,12 +42,13 @@ func (g LenientOneOf) Parse(raw string) (any, error) {
 
 // invalidValue reports a value def's grammar refused: an error, or a
 // warning with the marker kept when the grammar says upstream reads it.
-func invalidValue(def *Definition, pos token.Position, raw string, err error, diags *diag.List) (Marker, bool) {
+func invalidValue(def *Definition, src source, raw string, err error, diags *diag.List) (Marker, bool) {
+	pos := src.line.Pos
 	var l *Lenient
 	if !errors.As(err, &l) {
 		diags.Errorf(pos, "invalid value %s for +%s: %v", QuoteShort(raw), def.Name, err)
 		return Marker{}, false
 	}
 	diags.Warnf(pos, "invalid value %s for +%s: %v", QuoteShort(raw), def.Name, err)
-	return def.marker(pos, l.Value, raw), true
+	return def.markerAt(src, l.Value, raw), true
 }

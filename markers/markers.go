@@ -89,6 +89,7 @@ type Marker struct {
 	Pos   token.Position
 	Value any // what Def.Value.Parse returned
 	raw   string
+	src   source
 }
 
 // Set is the markers found at one place, in source order. Read it through
@@ -99,6 +100,9 @@ type Set []Marker
 type Line struct {
 	Text string
 	Pos  token.Position
+	// At is where Text begins in the source, when it is known: it is for
+	// fixes, which edit the source by offset.
+	At token.Position
 }
 
 // Registry holds every Definition and the name spaces that generators own:
@@ -157,6 +161,7 @@ func (r *Registry) Definitions() []*Definition {
 // records a diagnostic for each marker that is unknown in an owned name
 // space, out of place, malformed, or repeated where it may not be.
 func (r *Registry) Parse(lines []Line, at Place, diags *diag.List) Set {
+	diags = diags.In(diag.Markers)
 	var set Set
 	for _, l := range lines {
 		text := strings.TrimLeft(l.Text, " \t")
@@ -167,14 +172,56 @@ func (r *Registry) Parse(lines []Line, at Place, diags *diag.List) Set {
 		if name == "" {
 			continue
 		}
-		if m, ok := r.parseOne(name, text[1:], at, l.Pos, diags); ok {
+		src := source{line: l, name: len(l.Text) - len(text) + 1}
+		if m, ok := r.parseOne(name, text[1:], at, src, diags); ok {
 			set = append(set, m)
 		}
 	}
 	return dropRepeats(set, diags)
 }
 
-func (r *Registry) parseOne(name, text string, at Place, pos token.Position, diags *diag.List) (Marker, bool) {
+// source is where a marker was read: its line, and the offset of its name
+// in the line's text.
+type source struct {
+	line Line
+	name int
+}
+
+// span returns the positions of the bytes from..to of the line's text,
+// when its place in the source is known.
+func (s source) span(from, to int) (token.Position, token.Position, bool) {
+	if !s.line.At.IsValid() {
+		return token.Position{}, token.Position{}, false
+	}
+	a, b := s.line.At, s.line.At
+	a.Offset += from
+	a.Column += from
+	b.Offset += to
+	b.Column += to
+	return a, b, true
+}
+
+// rename is the fix that gives the marker name the name to.
+func (s source) rename(name, to string) *diag.Fix {
+	a, b, ok := s.span(s.name, s.name+len(name))
+	if !ok {
+		return nil
+	}
+	return &diag.Fix{Message: "Replace +" + name + " with +" + to, Edits: []diag.Edit{{Pos: a, End: b, New: to}}}
+}
+
+// remove is the fix that deletes the marker's comment: from where the
+// comment starts to the end of its line.
+func (s source) remove(name string) *diag.Fix {
+	_, end, ok := s.span(0, len(s.line.Text))
+	if !ok {
+		return nil
+	}
+	return &diag.Fix{Message: "Remove the repeated +" + name, Edits: []diag.Edit{{Pos: s.line.Pos, End: end}}}
+}
+
+func (r *Registry) parseOne(name, text string, at Place, src source, diags *diag.List) (Marker, bool) {
+	pos := src.line.Pos
 	var named []*Definition
 	for _, d := range r.defs {
 		if d.Name == name && !d.Args {
@@ -194,7 +241,7 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 		prose := strings.HasSuffix(name, ".") && (after == "" || after[0] == ' ' || after[0] == '\t') && r.Claims(strings.TrimRight(name, "."))
 		elsewhere := slices.ContainsFunc(r.elsewhere, func(p string) bool { return strings.HasPrefix(text, p) })
 		if !prose && !elsewhere && r.owned(name) {
-			r.unknown(name, at, pos, diags)
+			r.unknown(name, at, src, diags)
 		}
 		return Marker{}, false
 	}
@@ -222,13 +269,13 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 		v, err := def.Value.Parse(text)
 		if l := (*Lenient)(nil); errors.As(err, &l) {
 			diags.Warnf(pos, "invalid +%s: %v", name, err)
-			return def.marker(pos, l.Value, text), true
+			return def.markerAt(src, l.Value, text), true
 		}
 		if err != nil {
 			diags.Errorf(pos, "invalid +%s: %v", name, err)
 			return Marker{}, false
 		}
-		return def.marker(pos, v, text), true
+		return def.markerAt(src, v, text), true
 	}
 	tag, err := codetags.Parse(text, codetags.RawValues(true))
 	if err != nil {
@@ -241,9 +288,9 @@ func (r *Registry) parseOne(name, text string, at Place, pos token.Position, dia
 	}
 	v, err := def.Value.Parse(tag.Value)
 	if err != nil {
-		return invalidValue(def, pos, tag.Value, err, diags)
+		return invalidValue(def, src, tag.Value, err, diags)
 	}
-	return def.marker(pos, v, tag.Value), true
+	return def.markerAt(src, v, tag.Value), true
 }
 
 // marker makes a marker of d, checking v's type when d is typed.
@@ -252,6 +299,13 @@ func (d *Definition) marker(pos token.Position, v any, raw string) Marker {
 		d.check(v)
 	}
 	return Marker{Def: d, Pos: pos, Value: v, raw: raw}
+}
+
+// markerAt makes a marker of d read at src.
+func (d *Definition) markerAt(src source, v any, raw string) Marker {
+	m := d.marker(src.line.Pos, v, raw)
+	m.src = src
+	return m
 }
 
 // withArgs returns the Args definitions controller-gen finds for text,
@@ -302,9 +356,9 @@ func dropRepeats(set Set, diags *diag.List) Set {
 		if f, seen := first[m.Def]; seen && !m.Def.Repeatable {
 			switch {
 			case f.raw == m.raw && !m.Def.Once:
-				diags.Warnf(m.Pos, "marker +%s given again with the same value (first at line %d); the repeat has no effect", m.Def.Name, f.Pos.Line)
+				diags.WarnFix(m.Pos, m.src.remove(m.Def.Name), "marker +%s given again with the same value (first at line %d); the repeat has no effect", m.Def.Name, f.Pos.Line)
 			case m.Def.First:
-				diags.Warnf(m.Pos, "marker +%s given again with another value (first at line %d); the first is read, and this one has no effect", m.Def.Name, f.Pos.Line)
+				diags.WarnFix(m.Pos, m.src.remove(m.Def.Name), "marker +%s given again with another value (first at line %d); the first is read, and this one has no effect", m.Def.Name, f.Pos.Line)
 			default:
 				diags.Errorf(m.Pos, "marker +%s given again (first at line %d); it may be given once", m.Def.Name, f.Pos.Line)
 			}
@@ -366,14 +420,19 @@ func segments(name, ns string) string {
 
 // suggest names the defined marker closest to name.
 func (r *Registry) suggest(name string) string {
+	if best := r.closest(name); best != "" {
+		return fmt.Sprintf("; did you mean +%s?", best)
+	}
+	return ""
+}
+
+// closest is the defined marker name closest to name.
+func (r *Registry) closest(name string) string {
 	names := make([]string, len(r.defs))
 	for i, d := range r.defs {
 		names[i] = d.Name
 	}
-	if best := Closest(name, names); best != "" {
-		return fmt.Sprintf("; did you mean +%s?", best)
-	}
-	return ""
+	return Closest(name, names)
 }
 
 // Closest returns the candidate with the smallest edit distance to word,

@@ -1,7 +1,7 @@
 package markers
 
 import (
-	"go/token"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -20,11 +20,16 @@ func (r *Registry) OwnStrictly(prefix string) {
 // unknown reports an unknown marker in an owned name space: an error where
 // upstream refuses it too, else a warning, as upstream reads only the tags
 // it knows and the run goes on without this one.
-func (r *Registry) unknown(name string, at Place, pos token.Position, diags *diag.List) {
+func (r *Registry) unknown(name string, at Place, src source, diags *diag.List) {
 	refused := at == Type && slices.ContainsFunc(r.strict, func(p string) bool { return strings.HasPrefix(name, p) })
-	report := diags.Warnf
+	d := diag.Diagnostic{Pos: src.line.Pos, Msg: fmt.Sprintf("unknown marker +%s%s", name, r.suggest(name))}
 	if refused {
-		report = diags.Errorf
+		diags.Add(d)
+		return
 	}
-	report(pos, "unknown marker +%s%s", name, r.suggest(name))
+	d.Severity = diag.Warning
+	if best := r.closest(name); best != "" && distance(name, best) <= 2 {
+		d.Fix = src.rename(name, best)
+	}
+	diags.Add(d)
 }

@@ -1,6 +1,7 @@
 // Command apigen runs every generator in one process over one load.
 //
 //	apigen generate [flags] patterns...   generate (or --verify-only) for the packages
+//	apigen vet [-fix] [-json] patterns... report what apigen generate would find, as go/analysis analyzers
 //	apigen markers                        list every marker the generators read
 //	apigen compat --base REV patterns...  check API compatibility with another revision
 //	apigen cache clean                    forget every remembered run and cached type (see package cache)
@@ -16,6 +17,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/apigen-dev/apigen/analysis"
 	"github.com/apigen-dev/apigen/cache"
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/compat"
@@ -28,7 +30,7 @@ const usage = `usage:
   apigen generate [--go-header-file FILE] [--verify-only] [--strict] [-C DIR] [--generators LIST]
                   [--<generator>-<flag> VALUE]... PATTERN...
   apigen markers
-  apigen cache clean
+` + analysis.VetUsage + `  apigen cache clean
   apigen version
 ` + compat.Usage
 
@@ -46,6 +48,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "generate":
 		return generate(args[1:], stdout, stderr)
+	case "vet":
+		return analysis.Vet(args[1:], stdout, stderr)
 	case "compat":
 		return compat.Main(args[1:], all.Specs.Registry(), stdout, stderr)
 	case "markers":

@@ -15,6 +15,7 @@ import (
 	"k8s.io/client-go/util/jsonpath"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
+	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/internal/parallel"
 	"github.com/apigen-dev/apigen/internal/servercheck"
 	"github.com/apigen-dev/apigen/markers"
@@ -29,9 +30,10 @@ type kindSite struct {
 // finding is a problem held back until checkDefaults has run, so that a
 // default reported there is not reported twice.
 type finding struct {
-	pos  token.Position
-	msg  string
-	warn bool
+	pos      token.Position
+	msg      string
+	warn     bool
+	category string // diag's category, "" for none
 }
 
 // toValidate is a built CRD waiting for validation, with the Go types
@@ -88,7 +90,7 @@ func (p *parser) report(v *toValidate) {
 			continue // checkVersions has said so
 		}
 		site, rest := p.siteOf(crd, sites, e.Field)
-		p.pending = append(p.pending, finding{p.errorPos(site, rest, e), fmt.Sprintf("CRD %s: %s", crd.Name, e.Error()), isApproval(e)})
+		p.pending = append(p.pending, finding{p.errorPos(site, rest, e), fmt.Sprintf("CRD %s: %s", crd.Name, e.Error()), isApproval(e), ""})
 	}
 	if len(celErrs) > 0 {
 		before := len(p.pending)
@@ -97,7 +99,7 @@ func (p *parser) report(v *toValidate) {
 		found := len(p.pending) > before
 		for _, e := range celErrs {
 			if !found {
-				p.pending = append(p.pending, finding{pos: sites[crd.Spec.Versions[0].Name].ti.pos, msg: fmt.Sprintf("CRD %s: %s", crd.Name, e.Error())})
+				p.pending = append(p.pending, finding{pos: sites[crd.Spec.Versions[0].Name].ti.pos, msg: fmt.Sprintf("CRD %s: %s", crd.Name, e.Error()), category: diag.CEL})
 			}
 		}
 	}
@@ -327,7 +329,7 @@ func (p *parser) checkRules(crd *apiext.CustomResourceDefinition, sites map[stri
 				what, pos = "XValidation rules", sites[v.Name].ti.pos
 			}
 			p.pending = append(p.pending, finding{pos: pos, msg: fmt.Sprintf("%s (%s/%s): %s%s",
-				what, crd.Spec.Names.Kind, v.Name, pr.Message, p.costNote(pr, sites[v.Name]))})
+				what, crd.Spec.Names.Kind, v.Name, pr.Message, p.costNote(pr, sites[v.Name])), category: diag.CEL})
 		}
 	}
 }
@@ -425,9 +427,9 @@ func (p *parser) checkDefaults() {
 		switch {
 		case reported[f.pos] || seen[key]:
 		case f.warn:
-			p.diags.Warnf(f.pos, "%s", f.msg)
+			p.diags.In(f.category).Warnf(f.pos, "%s", f.msg)
 		default:
-			p.errorf(f.pos, "%s", f.msg)
+			p.diags.In(f.category).Errorf(f.pos, "%s", f.msg)
 		}
 		seen[key] = true
 	}

@@ -52,7 +52,7 @@ type analysis struct {
 
 func newAnalysis(m *model.Model, diags *diag.List) *analysis {
 	return &analysis{
-		m: m, diags: diags,
+		m: m, diags: diags.In(diag.FeatureGate),
 		fields: map[*types.Type][]*site{}, values: map[*types.Type][]*site{},
 		scanned: map[*types.Type]bool{}, imports: map[string]string{},
 	}

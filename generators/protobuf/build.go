@@ -100,7 +100,7 @@ type fileBuilder struct {
 }
 
 func (b *builder) file(p *pkg, diags *diag.List) *File {
-	fb := &fileBuilder{builder: b, p: p, imports: b.reached[p].imports, diags: diags}
+	fb := &fileBuilder{builder: b, p: p, imports: b.reached[p].imports, diags: diags.In(diag.Protobuf)}
 	f := &File{GoPackage: p.Path, Package: p.proto, Dir: p.Dir, Write: p.writes()}
 	messages, others := fb.messageTypes()
 	for _, t := range messages {

@@ -22,6 +22,7 @@ import (
 // checked against (kube_codegen.sh passes apimachinery's packages as inputs,
 // as upstream does). The per-CRD total is judged only for resources.
 func checkCEL(defs map[string]*Definition, diags *diag.List) {
+	diags = diags.In(diag.CEL)
 	roots := celRoots(defs)
 	if len(roots) == 0 {
 		return
