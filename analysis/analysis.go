@@ -106,7 +106,14 @@ func run(pass *xanalysis.Pass) (any, error) {
 		}
 	}
 	m := model.Build(res, cmd.Options.Registry, diags)
-	engine.GenerateModel(cmd.Options, m, cmd.Generators(), diags)
+	if dirs := siblings(m, m.Packages[0]); len(dirs) > 0 {
+		// The group's versions together, as apigen generate reads them.
+		opts := cmd.Options
+		opts.Patterns = append([]string{m.Packages[0].Dir}, dirs...)
+		_, diags = engine.Generate(opts, cmd.Generators()...)
+	} else {
+		engine.GenerateModel(cmd.Options, m, cmd.Generators(), diags)
+	}
 	// The extra packages' findings are their own passes' to report.
 	own := map[string]bool{}
 	for _, f := range target.GoFiles {

@@ -161,7 +161,8 @@ func (l *List) Strict() {
 }
 
 // Sorted returns the diagnostics ordered by position, without duplicates;
-// a message given both as an error and as a warning is kept as the error.
+// a message given both as an error and as a warning is kept as the error,
+// and one given with a fix and without keeps the fix.
 // Diagnostics without a position come first.
 func (l *List) Sorted() []Diagnostic {
 	l = l.root()
@@ -174,9 +175,19 @@ func (l *List) Sorted() []Diagnostic {
 			cmp.Compare(a.Pos.Line, b.Pos.Line),
 			cmp.Compare(a.Pos.Column, b.Pos.Column),
 			cmp.Compare(a.Msg, b.Msg),
-			cmp.Compare(a.Severity, b.Severity))
+			cmp.Compare(a.Severity, b.Severity),
+			cmp.Compare(fixless(a), fixless(b)))
 	})
 	return slices.CompactFunc(out, func(a, b Diagnostic) bool { return a.Pos == b.Pos && a.Msg == b.Msg })
+}
+
+// fixless orders a diagnostic with a fix before its twin without one, so
+// that Sorted keeps the fix.
+func fixless(d Diagnostic) int {
+	if d.Fix != nil {
+		return 0
+	}
+	return 1
 }
 
 // Print writes every diagnostic, one a line, with file names relative to

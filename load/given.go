@@ -25,7 +25,11 @@ func Given(fset *token.FileSet, target *packages.Package, imports *types.Package
 		if p := res.ByPath[tp.Path()]; p != nil {
 			return p
 		}
-		p := &packages.Package{ID: tp.Path(), PkgPath: tp.Path(), Name: tp.Name(), Types: tp, Fset: fset, Imports: map[string]*packages.Package{}}
+		// Its files let Syntax parse it when a generator needs more than
+		// its types.
+		files := declaringFiles(fset, tp)
+		p := &packages.Package{ID: tp.Path(), PkgPath: tp.Path(), Name: tp.Name(), Types: tp, Fset: fset,
+			GoFiles: files, CompiledGoFiles: files, Imports: map[string]*packages.Package{}}
 		res.ByPath[p.PkgPath] = p
 		res.exported[p.PkgPath] = tp
 		for _, imp := range tp.Imports() {
@@ -52,8 +56,6 @@ func (res *Result) AddExtra(path string) bool {
 		return false
 	}
 	if !slices.Contains(res.Extra, p) {
-		p.GoFiles = declaringFiles(res.Fset, p.Types)
-		p.CompiledGoFiles = p.GoFiles
 		for _, name := range p.GoFiles {
 			if f, err := parser.ParseFile(res.Fset, name, nil, parser.ParseComments|parser.SkipObjectResolution); err == nil {
 				p.Syntax = append(p.Syntax, f)
