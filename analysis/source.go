@@ -53,9 +53,10 @@ func recheck(pass *xanalysis.Pass, files []*ast.File) (*types.Package, *types.In
 		}
 	}
 	conf := types.Config{
-		Importer: importer(imports),
-		Error:    func(error) {},
-		Sizes:    pass.TypesSizes,
+		Importer:         importer(imports),
+		IgnoreFuncBodies: true,
+		Error:            func(error) {},
+		Sizes:            pass.TypesSizes,
 	}
 	if pass.Module != nil {
 		conf.GoVersion = "go" + strings.TrimPrefix(pass.Module.GoVersion, "go")

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/output"
 )
 
@@ -41,7 +42,8 @@ func Vet(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "apigen vet:", err)
 		return 2
 	}
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: cmd.Options.Dir}
+	// The analyzers read declarations only, as apigen generate does.
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: cmd.Options.Dir, ParseFile: load.ParseDeclarations}
 	pkgs, err := packages.Load(cfg, cmd.Options.Patterns...)
 	if err != nil {
 		fmt.Fprintln(stderr, "apigen vet:", err)

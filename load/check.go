@@ -186,7 +186,7 @@ func (c *checker) read(p *packages.Package, key string, data []byte) bool {
 	return true
 }
 
-// parse reads p's files, declarations only (see parseDeclarations).
+// parse reads p's files, declarations only (see ParseDeclarations).
 func (c *checker) parse(p *packages.Package) []*ast.File {
 	if p.PkgPath == "unsafe" {
 		return nil
@@ -204,7 +204,7 @@ func (c *checker) parse(p *packages.Package) []*ast.File {
 			p.Errors = append(p.Errors, packages.Error{Pos: name + ":1", Msg: err.Error(), Kind: packages.ParseError})
 			continue
 		}
-		f, err := parseDeclarations(c.fset, name, src)
+		f, err := ParseDeclarations(c.fset, name, src)
 		var list goscanner.ErrorList
 		switch {
 		case errors.As(err, &list):

@@ -236,11 +236,11 @@ func droppedCgoFiles(roots []*packages.Package) bool {
 	return dropped
 }
 
-// parseDeclarations parses a file with its comments but without the bodies
+// ParseDeclarations parses a file with its comments but without the bodies
 // of its functions: generators read declarations only. Bodies are blanked
 // before parsing, which saves most of the parser's time, and dropped after,
 // which saves the type checker's.
-func parseDeclarations(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+func ParseDeclarations(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 	const mode = parser.ParseComments | parser.SkipObjectResolution
 	if blanked := blankBodies(src); blanked != nil {
 		if f, err := parser.ParseFile(fset, filename, blanked, mode); err == nil {

@@ -49,6 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "generate":
 		return generate(args[1:], stdout, stderr)
 	case "vet":
+		defer cli.StartProfile(stderr)()
 		return analysis.Vet(args[1:], stdout, stderr)
 	case "compat":
 		return compat.Main(args[1:], all.Specs.Registry(), stdout, stderr)
