@@ -81,15 +81,17 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		return out
 	}
 	var crds []*apiext.CustomResourceDefinition
+	var sites []map[string]kindSite
 	for _, gk := range kinds(roots) {
-		if crd := g.build(p, roots, gk); crd != nil {
-			crds = append(crds, crd)
+		if crd, s := g.build(p, roots, gk); crd != nil {
+			crds, sites = append(crds, crd), append(sites, s)
 		}
 	}
 	var rendered [][]byte
+	var sizes []sizeOf
 	done := make(chan struct{})
 	go func() {
-		rendered = renderAll(crds, g.Header, diags)
+		rendered, sizes = renderAll(crds, g.Header, diags)
 		close(done)
 	}()
 	p.validateAll(p.checks)
@@ -98,6 +100,7 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 		if data == nil {
 			continue
 		}
+		g.checkSize(p, crds[i], sites[i], sizes[i])
 		name := fmt.Sprintf("%s_%s.yaml", crds[i].Spec.Group, crds[i].Spec.Names.Plural)
 		path := filepath.Join(g.OutputDir, name)
 		out.Files = append(out.Files, output.File{Path: path, Data: data})
@@ -206,8 +209,9 @@ func isKind(pi *pkgInfo, ti *typeInfo) bool {
 	return typeMeta && objectMeta
 }
 
-// build assembles the CRD of one kind from every version that has it.
-func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.CustomResourceDefinition {
+// build assembles the CRD of one kind from every version that has it, and
+// returns it with the Go type of each version.
+func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) (*apiext.CustomResourceDefinition, map[string]kindSite) {
 	plural := strings.ToLower(pluralize(gk.kind))
 	crd := &apiext.CustomResourceDefinition{
 		TypeMeta: metav1api.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
@@ -259,7 +263,7 @@ func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.Cus
 	}
 	crd.Name = crd.Spec.Names.Plural + "." + gk.group
 	if len(crd.Spec.Versions) == 0 {
-		return nil
+		return nil, nil
 	}
 	slices.SortStableFunc(crd.Spec.Versions, func(a, b apiext.CustomResourceDefinitionVersion) int { return strings.Compare(a.Name, b.Name) })
 	if len(crd.Spec.Versions) == 1 {
@@ -280,7 +284,7 @@ func (g *Generator) build(p *parser, roots []*pkgInfo, gk groupKind) *apiext.Cus
 	if versionsOK {
 		p.checks = append(p.checks, &toValidate{crd: crd, sites: sites})
 	}
-	return crd
+	return crd, sites
 }
 
 // checkVersions reports a CRD without exactly one storage version, or that
@@ -310,23 +314,41 @@ func (g *Generator) checkVersions(p *parser, crd *apiext.CustomResourceDefinitio
 	return len(storage) > 0 && len(served) > 0
 }
 
-// renderAll renders the CRDs on as many goroutines as there are CPUs;
-// a CRD that fails to render is reported and gets nil.
-func renderAll(crds []*apiext.CustomResourceDefinition, header string, diags *diag.List) [][]byte {
-	out := make([][]byte, len(crds))
+// renderAll renders the CRDs on as many goroutines as there are CPUs,
+// and measures them; a CRD that fails to render is reported and gets nil.
+func renderAll(crds []*apiext.CustomResourceDefinition, header string, diags *diag.List) ([][]byte, []sizeOf) {
+	out, sizes := make([][]byte, len(crds)), make([]sizeOf, len(crds))
 	parallel.Each(len(crds), func(i int) {
-		data, err := render(crds[i], header)
+		data, size, err := render(crds[i], header)
 		if err != nil {
 			diags.Errorf(noPos, "%v", err)
 		}
-		out[i] = data
+		out[i], sizes[i] = data, size
 	})
-	return out
+	return out, sizes
 }
 
 // render writes a CRD as controller-gen does: header, "---", YAML without
-// status and creationTimestamp.
-func render(crd *apiext.CustomResourceDefinition, header string) ([]byte, error) {
+// status and creationTimestamp. It measures the YAML and the JSON that
+// kubectl sends for it.
+func render(crd *apiext.CustomResourceDefinition, header string) ([]byte, sizeOf, error) {
+	j, err := manifestJSON(crd)
+	if err != nil {
+		return nil, sizeOf{}, err
+	}
+	// What yaml.Marshal does with the manifest.
+	y, err := yaml.JSONToYAML(j)
+	if err != nil {
+		return nil, sizeOf{}, err
+	}
+	data := append([]byte(header+"---\n"), y...)
+	// kubectl encodes with a json.Encoder, which ends with a newline.
+	return data, sizeOf{yaml: len(data), json: len(j) + 1}, nil
+}
+
+// manifestJSON is a CRD's manifest as JSON: the CRD without status and
+// creationTimestamp.
+func manifestJSON(crd *apiext.CustomResourceDefinition) ([]byte, error) {
 	j, err := json.Marshal(crd)
 	if err != nil {
 		return nil, err
@@ -341,9 +363,5 @@ func render(crd *apiext.CustomResourceDefinition, header string) ([]byte, error)
 	if md, ok := obj["metadata"].(map[string]any); ok {
 		delete(md, "creationTimestamp")
 	}
-	y, err := yaml.Marshal(obj)
-	if err != nil {
-		return nil, err
-	}
-	return append([]byte(header+"---\n"), y...), nil
+	return json.Marshal(obj)
 }
