@@ -11,6 +11,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	xanalysis "golang.org/x/tools/go/analysis"
@@ -20,6 +21,7 @@ import (
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/all"
+	"github.com/apigen-dev/apigen/generators/conventions"
 	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
@@ -49,8 +51,16 @@ var Apigen = &xanalysis.Analyzer{
 	RunDespiteErrors: true,
 }
 
+// conventionRules are the conventions analyzer's on/off flags, one per
+// rule of generators/conventions; those on are added to the run's
+// --conventions-rules.
+var conventionRules = map[string]*bool{}
+
 func init() {
 	Apigen.Flags.Var(argsFlag{}, "args", "apigen generate's flags for the run, space-separated (default: its defaults)")
+	for _, r := range conventions.Rules {
+		conventionRules[r] = Conventions.Flags.Bool(r, false, "check the "+r+" rule (see "+DocURL+"#"+r+")")
+	}
 }
 
 // The family analyzers, one per category, and Generate for the
@@ -142,7 +152,13 @@ func docMarkers(pass *xanalysis.Pass, target *packages.Package, reg *markers.Reg
 // unless pkg is "".
 func parseGenerate(pkg string) (*cli.Generate, error) {
 	var stderr strings.Builder
-	cmd, _, ok := all.Specs.ParseGenerate(generateFlags, &stderr, &stderr)
+	flags := slices.Clone(generateFlags)
+	for _, r := range conventions.Rules {
+		if *conventionRules[r] {
+			flags = append(flags, "--conventions-rules="+r)
+		}
+	}
+	cmd, _, ok := all.Specs.ParseGenerate(flags, &stderr, &stderr)
 	if !ok {
 		return nil, fmt.Errorf("apigen generate's flags %q: %s", generateFlags, strings.TrimSpace(stderr.String()))
 	}

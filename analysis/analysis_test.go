@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/apigen-dev/apigen/analysis"
+	"github.com/apigen-dev/apigen/generators/conventions"
 )
 
 // TestAnalyzers runs each family analyzer on its package of testdata/src,
@@ -26,14 +27,21 @@ func TestAnalyzers(t *testing.T) {
 		{analysis.Protobuf, "protobuf", "--generators protobuf --protobuf-packages protobuf --protobuf-apimachinery-packages=", false},
 		{analysis.CEL, "cel", "--generators openapi --openapi-output-dir OUT --openapi-output-pkg gen", false},
 		{analysis.Conventions, "conventions", "--lint-rules known-tags-only", false},
+		{analysis.Conventions, "rules", "", true},
 	}
 	for _, c := range cases {
-		t.Run(c.a.Name, func(t *testing.T) {
+		t.Run(c.pkg, func(t *testing.T) {
 			args := strings.ReplaceAll(c.args, "OUT", t.TempDir())
 			if err := analysis.Apigen.Flags.Set("args", args); err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { analysis.Apigen.Flags.Set("args", "") })
+			if c.pkg == "rules" {
+				for _, r := range conventions.Rules {
+					analysis.Conventions.Flags.Set(r, "true")
+					t.Cleanup(func() { analysis.Conventions.Flags.Set(r, "false") })
+				}
+			}
 			if c.fix {
 				analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), c.a, c.pkg)
 			} else {

@@ -6,6 +6,7 @@ import (
 	"github.com/apigen-dev/apigen/cli"
 	"github.com/apigen-dev/apigen/generators/applyconfig"
 	"github.com/apigen-dev/apigen/generators/client"
+	"github.com/apigen-dev/apigen/generators/conventions"
 	"github.com/apigen-dev/apigen/generators/conversion"
 	"github.com/apigen-dev/apigen/generators/crd"
 	"github.com/apigen-dev/apigen/generators/crdconversion"
@@ -47,6 +48,7 @@ var Specs = cli.Specs{
 	crd.RBACSpec,
 	crd.WebhookSpec,
 	crdconversion.Spec,
+	conventions.Spec,
 }
 
 func init() {
