@@ -33,6 +33,7 @@ var runIn = map[string]string{
 	"apigen generate --go-header-file hack/boilerplate.go.txt ./apis/...":                                                                         "testdata/example",
 	"apigen generate --go-header-file hack/boilerplate.go.txt --verify-only ./apis/...":                                                           "testdata/example",
 	"apigen markers":                              "testdata/example",
+	"apigen vet ./...":                            "testdata/example",
 	"apigen compat --base HEAD ./apis/...":        "testdata/example",
 	"apigen compat --crds --base HEAD config/crd": "testdata/example",
 	"go-to-protobuf --go-header-file hack/boilerplate.go.txt --packages example.com/frobbers/apis/frobbers/v6":                       "testdata/example",
@@ -64,6 +65,9 @@ var exempt = map[string]string{
 	// A separate module that builds and starts an API server on embedded
 	// etcd: minutes; .ci/run runs it.
 	"cd e2e && go test ./...": "minutes: the e2e module",
+	// go vet builds the example and its dependencies; cmd/apigen-vet's
+	// TestGoVet runs this route on testdata/diagnostics.
+	"go vet -vettool=$(which apigen-vet) ./...": "tested by cmd/apigen-vet TestGoVet",
 }
 
 // docCommand is one shell command of a page: its text, with continued
