@@ -9,8 +9,10 @@ package analysis
 import (
 	"fmt"
 	"go/token"
+	"go/version"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -95,6 +97,11 @@ func family(category, doc string) *xanalysis.Analyzer {
 // run builds the package's model and runs the generators over it,
 // returning the findings at the package's own files.
 func run(pass *xanalysis.Pass) (any, error) {
+	if pass.Module != nil {
+		if err := supported(pass.Module.GoVersion, runtime.Version()); err != nil {
+			return nil, fmt.Errorf("%s: %v", pass.Pkg.Path(), err)
+		}
+	}
 	target := source(pass)
 	if target == nil {
 		return []diag.Diagnostic(nil), nil
@@ -136,6 +143,21 @@ func run(pass *xanalysis.Pass) (any, error) {
 		}
 	}
 	return found, nil
+}
+
+// supported checks that a module's go version (go.mod's go line) is one
+// the Go that built apigen understands: its types and syntax may be newer
+// otherwise.
+func supported(module, built string) error {
+	if module == "" || !strings.HasPrefix(built, "go") {
+		return nil // unknown: a development build
+	}
+	mod := "go" + strings.TrimPrefix(module, "go")
+	if version.Compare(version.Lang(mod), version.Lang(built)) > 0 {
+		return fmt.Errorf("the module needs Go %s, newer than the Go %s apigen was built with, which supports go lines up to %s; build apigen with Go %s or later",
+			strings.TrimPrefix(mod, "go"), strings.TrimPrefix(built, "go"), strings.TrimPrefix(version.Lang(built), "go"), strings.TrimPrefix(version.Lang(mod), "go"))
+	}
+	return nil
 }
 
 // docMarkers are the package markers of target's doc.go.

@@ -50,3 +50,28 @@ func TestAnalyzers(t *testing.T) {
 		})
 	}
 }
+
+// TestSupported shows that a module newer than the Go that built apigen
+// is refused with a message, and older or equal ones are not.
+func TestSupported(t *testing.T) {
+	for _, c := range []struct {
+		module, built string
+		ok            bool
+	}{
+		{"1.26", "go1.26.8", true},
+		{"1.26.0", "go1.26.8", true},
+		{"1.21", "go1.26.8", true},
+		{"1.27", "go1.26.8", false},
+		{"1.27rc1", "go1.26.8", false},
+		{"1.30", "devel +abc", true},
+		{"", "go1.26.8", true},
+	} {
+		err := analysis.Supported(c.module, c.built)
+		if (err == nil) != c.ok {
+			t.Errorf("Supported(%q, %q) = %v, want ok %v", c.module, c.built, err, c.ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), "build apigen with Go 1.27 or later") {
+			t.Errorf("Supported(%q, %q): %v does not say which Go to build with", c.module, c.built, err)
+		}
+	}
+}

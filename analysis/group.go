@@ -16,7 +16,7 @@ import (
 // need not import each other. Versions are directories named like v1,
 // v2beta1, each declaring the group.
 func siblings(m *model.Model, p *model.Package) []string {
-	if !version.MatchString(filepath.Base(p.Dir)) {
+	if !versionDir.MatchString(filepath.Base(p.Dir)) {
 		return nil
 	}
 	root := false
@@ -38,14 +38,14 @@ func siblings(m *model.Model, p *model.Package) []string {
 	var dirs []string
 	for _, e := range entries {
 		dir := filepath.Join(parent, e.Name())
-		if e.IsDir() && dir != p.Dir && version.MatchString(e.Name()) && declaresGroup(dir, group) {
+		if e.IsDir() && dir != p.Dir && versionDir.MatchString(e.Name()) && declaresGroup(dir, group) {
 			dirs = append(dirs, dir)
 		}
 	}
 	return dirs
 }
 
-var version = regexp.MustCompile(`^v[0-9]+((alpha|beta)[0-9]+)?$`)
+var versionDir = regexp.MustCompile(`^v[0-9]+((alpha|beta)[0-9]+)?$`)
 
 // declaresGroup reports whether a Go file of dir has the comment line
 // "+groupName=group".

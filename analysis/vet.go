@@ -49,8 +49,7 @@ func Vet(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "apigen vet:", err)
 		return 1
 	}
-	if !typeErrorsOnly(pkgs) {
-		packages.PrintErrors(pkgs)
+	if printLoadErrors(pkgs, stderr) {
 		return 1
 	}
 	graph, err := checker.Analyze(Analyzers, pkgs, nil)
@@ -59,8 +58,15 @@ func Vet(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	found := false
+	reported := map[string]bool{}
 	for act := range graph.All() {
 		found = found || (act.IsRoot && len(act.Diagnostics) > 0)
+		// An analyzer's error is its packages' and its dependents': once.
+		if act.Err != nil && !reported[act.Err.Error()] {
+			reported[act.Err.Error()] = true
+			fmt.Fprintln(stderr, "apigen vet:", act.Err)
+			found = true
+		}
 	}
 	if asJSON {
 		graph.PrintJSON(stdout)
@@ -79,16 +85,21 @@ func Vet(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// typeErrorsOnly reports whether the packages' errors are all type
-// errors, which apigen generate does not stop for either.
-func typeErrorsOnly(pkgs []*packages.Package) bool {
-	only := true
+// printLoadErrors prints the errors that kept packages from being read,
+// and reports whether there were any. Type errors are not among them:
+// apigen generate does not stop for them either, since generated code may
+// be missing.
+func printLoadErrors(pkgs []*packages.Package, stderr io.Writer) bool {
+	found := false
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			only = only && e.Kind == packages.TypeError
+			if e.Kind != packages.TypeError {
+				fmt.Fprintln(stderr, e)
+				found = true
+			}
 		}
 	})
-	return only
+	return found
 }
 
 // applyFixes applies the first suggested fix of every finding, each edit

@@ -1,0 +1,4 @@
+package analysis
+
+// Supported is supported, for the tests.
+var Supported = supported
