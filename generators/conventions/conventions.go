@@ -151,7 +151,7 @@ func (c *checker) field(p *model.Package, t *types.Type, i int, apply bool) {
 				Msg: fmt.Sprintf("field %s is +required but has no JSON name: it is sent as %q; tag it json:%q (%s rule)", where, mem.Name, want, RequiredJSONTag)})
 		}
 	}
-	if c.is(ListType) && apply && isList(mem.Type) && !markers.ListType.Has(fm) && !markers.ListType.Has(c.m.Markers(mem.Type)) {
+	if c.is(ListType) && apply && isList(mem.Type) && !isListItems(t, mem) && !markers.ListType.Has(fm) && !markers.ListType.Has(c.m.Markers(mem.Type)) {
 		c.diags.Warnf(pos, "list field %s has no +listType, so server-side apply replaces it whole and conflicting owners cannot share it; say +listType=atomic, set or map (%s rule)", where, ListType)
 	}
 }
@@ -197,6 +197,12 @@ func fieldAt(fset *token.FileSet, p *model.Package, pos token.Position) *ast.Fie
 		})
 	}
 	return found
+}
+
+// isListItems reports whether mem is the Items of a list kind (a struct
+// with ListMeta), which is read, never applied.
+func isListItems(t *types.Type, mem types.Member) bool {
+	return mem.Name == "Items" && slices.ContainsFunc(t.Members, func(m types.Member) bool { return m.Embedded && m.Type.Name.Name == "ListMeta" })
 }
 
 func isList(t *types.Type) bool {

@@ -36,3 +36,12 @@ type Frobber struct {
 	Tags []string `json:"tags,omitempty"`
 	Mode Mode     `json:"mode"`
 }
+
+// ListMeta stands in for metav1.ListMeta.
+type ListMeta struct{}
+
+// FrobberList is a list kind: its items are read, never applied.
+type FrobberList struct {
+	ListMeta `json:"metadata,omitempty"`
+	Items    []Frobber `json:"items"`
+}
