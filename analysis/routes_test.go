@@ -12,6 +12,7 @@ import (
 	"github.com/apigen-dev/apigen/analysis"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/generators/all"
+	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
 // fixture is a directory of bad input and the generate flags its own tests
@@ -87,7 +88,7 @@ func generateFindings(t *testing.T, dir string, args []string) []string {
 		t.Fatalf("apigen generate %s: %s", args, stderr.String())
 	}
 	engine.Run(cmd.Options, cmd.Generators()...)
-	return findings(dir, stderr.String())
+	return refmodtest.Findings(dir, stderr.String())
 }
 
 // vetFindings runs apigen vet, checking its exit status.
@@ -95,37 +96,11 @@ func vetFindings(t *testing.T, dir string, args []string) []string {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	code := analysis.Vet(args, &stdout, &stderr)
-	out := findings(dir, stderr.String())
+	out := refmodtest.Findings(dir, stderr.String())
 	if want := min(len(out), 1); code != want {
 		t.Errorf("apigen vet %s: exit status %d with %d findings, want %d:\n%s", args, code, len(out), want, stderr.String())
 	}
 	return out
-}
-
-// findings are the diagnostics in out that have a position, one a string,
-// with continuation lines joined and paths made relative to dir, sorted.
-func findings(dir, out string) []string {
-	wd, _ := os.Getwd()
-	var list []string
-	for _, line := range strings.Split(out, "\n") {
-		if strings.HasPrefix(line, "\t") && len(list) > 0 {
-			list[len(list)-1] += "\n" + line
-			continue
-		}
-		file, rest, ok := strings.Cut(line, ":")
-		if !ok || !strings.HasSuffix(file, ".go") {
-			continue
-		}
-		if !filepath.IsAbs(file) {
-			file = filepath.Join(wd, file)
-		}
-		if rel, err := filepath.Rel(dir, file); err == nil {
-			file = rel
-		}
-		list = append(list, file+":"+rest)
-	}
-	slices.Sort(list)
-	return slices.Compact(list)
 }
 
 func lineDiff(want, got []string) string {

@@ -30,37 +30,15 @@ func TestGoVet(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
 		t.Errorf("go vet: %v, want exit status 1\n%s", err, stderr.String())
 	}
-	vet := findings(dir, stderr.String())
+	vet := refmodtest.Findings(dir, stderr.String())
 
 	var out bytes.Buffer
 	if code := analysis.Vet([]string{"-C", dir, "./..."}, &out, &out); code != 1 {
 		t.Errorf("apigen vet: exit status %d, want 1", code)
 	}
-	want := findings(dir, out.String())
+	want := refmodtest.Findings(dir, out.String())
 	if len(want) == 0 || !slices.Equal(vet, want) {
 		t.Errorf("go vet -vettool printed\n%s\napigen vet printed\n%s", strings.Join(vet, "\n"), strings.Join(want, "\n"))
 	}
 	t.Logf("%d findings", len(vet))
 }
-
-// findings are the lines of out that start with a Go file's position, with
-// the file made relative to dir, sorted.
-func findings(dir, out string) []string {
-	var list []string
-	for _, line := range strings.Split(out, "\n") {
-		file, rest, ok := strings.Cut(line, ":")
-		if !ok || !strings.HasSuffix(file, ".go") {
-			continue
-		}
-		if !filepath.IsAbs(file) {
-			file = filepath.Join(dir, file)
-		}
-		if rel, err := filepath.Rel(dir, file); err == nil {
-			file = rel
-		}
-		list = append(list, file+":"+rest)
-	}
-	slices.Sort(list)
-	return list
-}
-

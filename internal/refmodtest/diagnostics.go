@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -95,4 +96,30 @@ func CasesAsUpstream(t *testing.T, tool, src, name string, cmd Command, pattern 
 			AsUpstream(t, tool, dir, name, cmd, string(want), "--go-header-file", header, "--output-file", name, pattern(c))
 		})
 	}
+}
+
+// Findings are the diagnostics in a command's output that have a
+// position, one a string, tab-indented continuation lines joined, with the
+// file made relative to dir (a relative one is taken as relative to dir,
+// where the command ran), sorted and without repeats.
+func Findings(dir, out string) []string {
+	var list []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "\t") && len(list) > 0 {
+			list[len(list)-1] += "\n" + line
+			continue
+		}
+		file, rest, ok := strings.Cut(line, ":")
+		if !ok || !strings.HasSuffix(file, ".go") {
+			continue
+		}
+		if filepath.IsAbs(file) {
+			if rel, err := filepath.Rel(dir, file); err == nil {
+				file = rel
+			}
+		}
+		list = append(list, filepath.Clean(file)+":"+rest)
+	}
+	slices.Sort(list)
+	return slices.Compact(list)
 }
