@@ -64,6 +64,8 @@ func TestDiagnostics(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c, func(t *testing.T) { run1(t, c, "./bad/"+c) })
 	}
+	// A +listMapKey naming a field of an embedded struct of another package.
+	t.Run("crosspkgkey", func(t *testing.T) { run1(t, "crosspkgkey", "./bad/crosspkgkey/...") })
 	// Every problem of a run is reported together, sorted by position.
 	t.Run("all", func(t *testing.T) { run1(t, "all", "./bad/...") })
 }
