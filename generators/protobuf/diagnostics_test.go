@@ -92,3 +92,38 @@ func TestVerifyMissingTag(t *testing.T) {
 		t.Error("--verify-only wrote generated.proto")
 	}
 }
+
+// TestMissingTombstone shows that a package marked
+// +apigen:protobuf:tombstones=required is warned of numbers no field and
+// no tombstone holds: golden/gap.txt is the warning as --strict prints it,
+// the run without --strict succeeds, and without the marker there is no
+// warning.
+func TestMissingTombstone(t *testing.T) {
+	golden, err := filepath.Abs("../../testdata/protobuf/diagnostics/golden/gap.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	module := refmodtest.CopyDir(t, "../../testdata/protobuf")
+	t.Chdir(filepath.Join(module, "diagnostics"))
+	run := func(strict bool) (int, string) {
+		g := fixtureGenerator("")
+		g.Packages = nil
+		var stderr bytes.Buffer
+		code := engine.Run(engine.Options{Patterns: []string{"./gap"}, Strict: strict, Stdout: io.Discard, Stderr: &stderr}, g.Engine())
+		return code, stderr.String()
+	}
+	code, out := run(true)
+	if code != 1 {
+		t.Errorf("--strict: exit status %d, want 1", code)
+	}
+	refmodtest.Golden(t, golden, out)
+	if code, out := run(false); code != 0 || !strings.Contains(out, "warning: protobuf numbers 2, 3 of Frobber") {
+		t.Errorf("exit status %d, want 0 and the warning:\n%s", code, out)
+	}
+	if err := os.Remove("gap/doc.go"); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := run(false); code != 0 || out != "" {
+		t.Errorf("without the marker: exit status %d, want 0 and no warning:\n%s", code, out)
+	}
+}

@@ -32,7 +32,9 @@ func (fb *fileBuilder) fields(t *types.Type) []*Field {
 			fields = append(fields, f)
 		}
 	}
-	fb.number(fields, fb.tombstones(t))
+	stones := fb.tombstones(t)
+	fb.checkGaps(t, stones)
+	fb.number(fields, stones)
 	return fields
 }
 

@@ -35,6 +35,14 @@ var (
 		Value: markers.LenientOneOf{OneOf: markers.OneOf{"package"}, Why: "the only value is package, which Kubernetes' update-codegen.sh looks for"},
 		Help:  "package: the scripts that run go-to-protobuf list this package in --packages",
 	})
+	// tombstonesRequired is apigen's own: a number below a message's
+	// highest that no field and no tombstone holds is then a warning.
+	tombstonesRequired = markers.Typed[string](&markers.Definition{
+		Name:  "apigen:protobuf:tombstones",
+		Place: markers.Package,
+		Value: markers.OneOf{"required"},
+		Help:  "required: warn of a message's unused protobuf numbers that no +k8s:deprecated tombstone reserves",
+	})
 )
 
 // typeMarker declares the type marker +name=<value>.
@@ -49,6 +57,7 @@ var definitions = []*markers.Definition{
 	embed.Definition,
 	marshal.Definition,
 	protobufGen.Definition,
+	tombstonesRequired.Definition,
 }
 
 // Define declares go-to-protobuf's markers, and claims the name spaces

@@ -1,8 +1,7 @@
-// Package protobuf gives a new field the number of a removed one.
 package protobuf
 
 // Frobber lost its width field, whose number 3 a new field takes.
-type Frobber struct {
+type Frobber struct { // want `protobuf number 2 of Frobber is held by no field and no tombstone`
 	Height int32 `json:"height" protobuf:"varint,1,opt,name=height"`
 
 	// +k8s:deprecated=width,protobuf=3
