@@ -164,7 +164,7 @@ func supported(module, built string) error {
 func docMarkers(pass *xanalysis.Pass, target *packages.Package, reg *markers.Registry) markers.Set {
 	for _, f := range target.Syntax {
 		if filepath.Base(pass.Fset.File(f.FileStart).Name()) == "doc.go" {
-			return reg.Parse(markers.CommentLines(pass.Fset, markers.PackageComments(f)...), markers.Package, &diag.List{})
+			return reg.PackageMarkers(pass.Fset, f)
 		}
 	}
 	return nil

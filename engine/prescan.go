@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/load"
 	"github.com/apigen-dev/apigen/markers"
 )
@@ -24,14 +23,13 @@ func extraPackages(opts Options, reg *markers.Registry, gens []*Generator) ([]lo
 	}
 	docs := map[string]markers.Set{}
 	fset := token.NewFileSet()
-	var ignored diag.List
 	for _, p := range pkgs {
 		for _, file := range p.GoFiles {
 			if filepath.Base(file) != "doc.go" {
 				continue
 			}
 			if f, err := parser.ParseFile(fset, file, nil, parser.ParseComments|parser.SkipObjectResolution); err == nil {
-				docs[p.PkgPath] = reg.Parse(markers.CommentLines(fset, markers.PackageComments(f)...), markers.Package, &ignored)
+				docs[p.PkgPath] = reg.PackageMarkers(fset, f)
 			}
 		}
 	}

@@ -3,6 +3,8 @@ package markers
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/apigen-dev/apigen/diag"
 )
 
 // PackageComments returns the comment groups of a doc.go file that hold
@@ -42,4 +44,11 @@ func declStart(d ast.Decl) token.Pos {
 		}
 	}
 	return d.Pos()
+}
+
+// PackageMarkers are the markers of f's package comments, read without
+// reporting their problems: for a look ahead, before the model reads them
+// again and reports.
+func (r *Registry) PackageMarkers(fset *token.FileSet, f *ast.File) Set {
+	return r.Parse(CommentLines(fset, PackageComments(f)...), Package, &diag.List{})
 }

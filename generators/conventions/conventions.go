@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -85,7 +86,7 @@ func (c *checker) pkg(p *model.Package) {
 			enums[u]++
 		}
 	}
-	for _, name := range sortedNames(p.Types) {
+	for _, name := range slices.Sorted(maps.Keys(p.Types)) {
 		t := p.Types[name]
 		if t.Kind != types.Struct || !c.m.Declared(t) {
 			continue
@@ -95,7 +96,7 @@ func (c *checker) pkg(p *model.Package) {
 		}
 	}
 	if c.is(Enum) {
-		for _, name := range sortedNames(p.Types) {
+		for _, name := range slices.Sorted(maps.Keys(p.Types)) {
 			t := p.Types[name]
 			if n := enums[t]; n > 0 && !markers.Enum.Has(c.m.Markers(t)) {
 				c.diags.Warnf(c.m.Position(t), "type %s has %d constants of its own but no +enum, so its schema does not list its values (%s rule)", t.Name.Name, n, Enum)
@@ -205,25 +206,26 @@ func isListItems(t *types.Type, mem types.Member) bool {
 	return mem.Name == "Items" && slices.ContainsFunc(t.Members, func(m types.Member) bool { return m.Embedded && m.Type.Name.Name == "ListMeta" })
 }
 
-func isList(t *types.Type) bool {
+// underlying is t with named types resolved.
+func underlying(t *types.Type) *types.Type {
 	for t.Kind == types.Alias && t.Underlying != nil {
 		t = t.Underlying
 	}
-	return t.Kind == types.Slice && t.Elem != types.Byte
+	return t
+}
+
+func isList(t *types.Type) bool {
+	u := underlying(t)
+	return u.Kind == types.Slice && u.Elem != types.Byte
 }
 
 func isBoolOrNumber(t *types.Type) bool {
-	for t.Kind == types.Alias && t.Underlying != nil {
-		t = t.Underlying
-	}
-	return t.Kind == types.Builtin && t != types.String
+	u := underlying(t)
+	return u.Kind == types.Builtin && u != types.String
 }
 
 func zeroOf(t *types.Type) string {
-	for t.Kind == types.Alias && t.Underlying != nil {
-		t = t.Underlying
-	}
-	if t == types.Bool {
+	if underlying(t) == types.Bool {
 		return "false"
 	}
 	return "0"
@@ -245,13 +247,4 @@ func lowerCamel(name string) string {
 		r[i] = unicode.ToLower(r[i])
 	}
 	return string(r)
-}
-
-func sortedNames(m map[string]*types.Type) []string {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
 }

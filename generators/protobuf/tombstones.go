@@ -170,13 +170,13 @@ func (fb *fileBuilder) checkGaps(t *types.Type, stones []tombstone) {
 	highest := 0
 	for _, m := range t.Members {
 		tag, ok := reflect.StructTag(m.Tags).Lookup("protobuf")
-		parts := strings.Split(tag, ",")
-		if !ok || len(parts) < 2 {
+		if !ok {
 			continue
 		}
-		if n, err := strconv.Atoi(parts[1]); err == nil && n > 0 {
-			held[n] = true
-			highest = max(highest, n)
+		// A malformed tag is reported where the field is made.
+		if pt, err := parseTag(tag, "", ""); err == nil && pt.number > 0 {
+			held[pt.number] = true
+			highest = max(highest, pt.number)
 		}
 	}
 	for _, ts := range stones {
