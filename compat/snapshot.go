@@ -200,7 +200,7 @@ func (f *field) readMarkers(m *model.Model, p *model.Package, marks markers.Set,
 	if local != nil && local.Name.Package != p.Path {
 		local = nil
 	}
-	f.marks = readSemantics(marks, f.tags)
+	f.marks = readSemantics(marks, f.tags).or(declarativeLists(lines))
 	if local != nil && f.container != "struct" {
 		// A named list or map type carries its markers itself.
 		f.marks = f.marks.or(readSemantics(m.Markers(local), ""))
@@ -290,6 +290,24 @@ func readSemantics(marks markers.Set, tags string) semantics {
 	if v := tag.Get("patchMergeKey"); v != "" {
 		s.patchMergeKey = v
 	}
+	return s
+}
+
+// declarativeLists reads declarative validation's +k8s:listType and
+// +k8s:listMapKey, which openapi-gen and controller-gen read as well.
+func declarativeLists(lines []string) semantics {
+	var s semantics
+	var keys []string
+	unwrapped, _ := unwrap(lines)
+	for _, l := range unwrapped {
+		if v, ok := strings.CutPrefix(l, "+k8s:listType="); ok {
+			s.listType = strings.TrimSpace(v)
+		}
+		if v, ok := strings.CutPrefix(l, "+k8s:listMapKey="); ok {
+			keys = append(keys, strings.TrimSpace(v))
+		}
+	}
+	s.listMapKeys = strings.Join(keys, ",")
 	return s
 }
 

@@ -19,7 +19,8 @@ type WidgetSpec struct {
 	// +listType=atomic
 	Ports []Port `json:"ports,omitempty"`
 	// +optional
-	// +listType=set
+	// Declarative validation's spelling is the same list type.
+	// +k8s:listType=set
 	Hosts []string `json:"hosts,omitempty"`
 	// +optional
 	Env []Port `json:"env,omitempty" patchStrategy:"merge" patchMergeKey:"name"`
