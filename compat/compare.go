@@ -17,6 +17,15 @@ type comparison struct {
 	old, new *version
 	out      *[]Finding
 	seen     map[string]bool // type pairs compared, with their context
+	watch    watcher
+}
+
+// watcher hears what a comparison matches and what it finds added, which
+// are no findings: DiffVersions lists additions from them. Either
+// function may be nil.
+type watcher struct {
+	paired func(ot, nt *typ)        // a pair of types compareTypes compares
+	added  func(nt *typ, nf *field) // a field new has and old lacks, renames aside
 }
 
 // scope is where in the object a type is reached.
@@ -26,7 +35,10 @@ type scope struct {
 }
 
 // compareAPIs reports the changes from old to new.
-func compareAPIs(old, new *api) []Finding {
+func compareAPIs(old, new *api) []Finding { return compareWatched(old, new, watcher{}) }
+
+// compareWatched is compareAPIs, telling w what it matches and finds added.
+func compareWatched(old, new *api, w watcher) []Finding {
 	var out []Finding
 	release := latestIntroduced(new)
 	for _, gv := range slices.Sorted(maps.Keys(old.versions)) {
@@ -35,7 +47,7 @@ func compareAPIs(old, new *api) []Finding {
 			out = append(out, removedVersion(ov, new))
 			continue
 		}
-		c := &comparison{old: ov, new: nv, out: &out, seen: map[string]bool{}}
+		c := &comparison{old: ov, new: nv, out: &out, seen: map[string]bool{}, watch: w}
 		n := len(out)
 		c.compareVersion()
 		if why := retired(nv, release); why != "" {
@@ -133,6 +145,9 @@ func (c *comparison) compareTypes(ot, nt *typ, sc scope) {
 		return
 	}
 	c.seen[key] = true
+	if c.watch.paired != nil {
+		c.watch.paired(ot, nt)
+	}
 	c.compareEnums(ot, nt, sc)
 	if ot.shape != nt.shape {
 		c.report("type-changed", nt.pos, nt.name, "", sc, "type %s changed from %s to %s", nt.name, ot.shape, nt.shape)
@@ -198,6 +213,9 @@ func (c *comparison) removedField(ot, nt *typ, of, renamed *field, sc scope) {
 }
 
 func (c *comparison) addedField(ot, nt *typ, nf *field, sc scope) {
+	if c.watch.added != nil {
+		c.watch.added(nt, nf)
+	}
 	sc = sc.with(nf)
 	if nf.required {
 		n := len(*c.out)

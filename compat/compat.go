@@ -85,6 +85,15 @@ func finish(fs []Finding, base, head Revision) []Finding {
 
 // loadAPI loads and reads the API versions that patterns name in dir.
 func loadAPI(dir string, patterns []string, reg *markers.Registry) (*api, error) {
+	m, err := loadModel(dir, patterns, reg)
+	if err != nil {
+		return nil, err
+	}
+	return snapshot(m), nil
+}
+
+// loadModel loads the packages that patterns name in dir into a model.
+func loadModel(dir string, patterns []string, reg *markers.Registry) (*model.Model, error) {
 	res, diags := load.Load(load.Config{Dir: dir, Patterns: patterns})
 	if diags.HasErrors() {
 		var b bytes.Buffer
@@ -92,8 +101,7 @@ func loadAPI(dir string, patterns []string, reg *markers.Registry) (*api, error)
 		return nil, fmt.Errorf("loading %s: %s", strings.Join(patterns, " "), strings.TrimSpace(b.String()))
 	}
 	// Marker problems are generation's to report; compat reads what parses.
-	m := model.Build(res, reg, &diag.List{})
-	return snapshot(m), nil
+	return model.Build(res, reg, &diag.List{}), nil
 }
 
 // relativize names file relative to the revision it lies in: the one
