@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/apigen-dev/apigen/internal/hubspoke"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 )
@@ -23,10 +24,7 @@ func siblings(m *model.Model, p *model.Package) []string {
 	for _, t := range p.Types {
 		root = root || markers.IsObjectRoot(m.Markers(t))
 	}
-	group, ok := markers.GroupName.Get(p.Markers)
-	if !ok {
-		group, ok = p.Tag(markers.GroupName.Name + "=")
-	}
+	group, ok := hubspoke.GroupName(p)
 	if !root || !ok {
 		return nil
 	}

@@ -69,13 +69,19 @@ func Version(p *model.Package) string { return path.Base(p.Path) }
 // and no hub, or two, is an error.
 var Groups = &engine.Result[[]*Group]{Name: "hubspoke.groups", Compute: findGroups}
 
+// GroupName returns the +groupName of p, from doc.go or, in kubebuilder's
+// layout, from groupversion_info.go.
+func GroupName(p *model.Package) (string, bool) {
+	if name, ok := markers.GroupName.Get(p.Markers); ok {
+		return name, true
+	}
+	return p.Tag(markers.GroupName.Name + "=")
+}
+
 func findGroups(m *model.Model, diags *diag.List) []*Group {
 	byName := map[string][]*model.Package{}
 	for _, p := range m.Packages {
-		name, ok := markers.GroupName.Get(p.Markers)
-		if !ok {
-			name, ok = p.Tag(markers.GroupName.Name + "=")
-		}
+		name, ok := GroupName(p)
 		if ok && len(rootKinds(m, p)) > 0 {
 			byName[name] = append(byName[name], p)
 		}
