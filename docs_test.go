@@ -15,7 +15,7 @@ import (
 )
 
 // docFiles are the pages whose shell commands TestDocs keeps working.
-var docFiles = []string{"README.md", "docs/guide-kubernetes-apis.md", "docs/guide-aggregated-servers.md", "docs/guide-crds.md", "docs/reference.md", "docs/crd-conversion.md"}
+var docFiles = []string{"README.md", "docs/guide-kubernetes-apis.md", "docs/guide-aggregated-servers.md", "docs/guide-crds.md", "docs/reference.md", "docs/crd-conversion.md", "docs/api-docs.md"}
 
 // runIn lists the documented commands TestDocs runs, each from a
 // directory of the clone, as written but for /path/to/apigen, which
@@ -32,7 +32,9 @@ var runIn = map[string]string{
 	"conversion-gen --go-header-file hack/boilerplate.go.txt --output-file zz_generated.conversion.go ./apis/frobbers/v6 ./apis/frobbers/v7beta1": "testdata/example",
 	"apigen generate --go-header-file hack/boilerplate.go.txt ./apis/...":                                                                         "testdata/example",
 	"apigen generate --go-header-file hack/boilerplate.go.txt --verify-only ./apis/...":                                                           "testdata/example",
-	"apigen markers":                              "testdata/example",
+	"apigen markers": "testdata/example",
+	"apigen docs --docs-output-dir docs --docs-formats markdown ./apis/...":                                     "testdata/example",
+	"apigen generate --generators docs --docs-output-dir docs --docs-formats markdown --verify-only ./apis/...": "testdata/example",
 	"apigen vet ./...":                            "testdata/example",
 	"apigen compat --base HEAD ./apis/...":        "testdata/example",
 	"apigen compat --crds --base HEAD config/crd": "testdata/example",

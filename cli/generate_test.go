@@ -164,7 +164,7 @@ func TestOptIn(t *testing.T) {
 			optIn = append(optIn, s.Name)
 		}
 	}
-	if want := []string{"swaggerdoc", "protobuf", "crd", "rbac", "webhook", "crdconversion"}; !slices.Equal(optIn, want) {
+	if want := []string{"swaggerdoc", "protobuf", "crd", "rbac", "webhook", "crdconversion", "docs"}; !slices.Equal(optIn, want) {
 		t.Errorf("opt-in generators %q, want %q", optIn, want)
 	}
 }

@@ -29,6 +29,7 @@ import (
 const usage = `usage:
   apigen generate [--go-header-file FILE] [--verify-only] [--strict] [-C DIR] [--generators LIST]
                   [--<generator>-<flag> VALUE]... PATTERN...
+  apigen docs [--docs-output-dir DIR] [--docs-formats markdown,html] [generate's flags] PATTERN...
   apigen markers
 ` + analysis.VetUsage + `  apigen cache clean
   apigen version
@@ -48,6 +49,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "generate":
 		return generate(args[1:], stdout, stderr)
+	case "docs":
+		// The docs generator alone: apigen generate --generators docs.
+		return generate(append([]string{"--generators", "docs"}, args[1:]...), stdout, stderr)
 	case "vet":
 		defer cli.StartProfile(stderr)()
 		return analysis.Vet(args[1:], stdout, stderr)

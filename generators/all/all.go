@@ -12,6 +12,7 @@ import (
 	"github.com/apigen-dev/apigen/generators/crdconversion"
 	"github.com/apigen-dev/apigen/generators/deepcopy"
 	"github.com/apigen-dev/apigen/generators/defaulter"
+	"github.com/apigen-dev/apigen/generators/docs"
 	"github.com/apigen-dev/apigen/generators/featuregate"
 	"github.com/apigen-dev/apigen/generators/informer"
 	"github.com/apigen-dev/apigen/generators/lister"
@@ -49,6 +50,7 @@ var Specs = cli.Specs{
 	crd.WebhookSpec,
 	crdconversion.Spec,
 	conventions.Spec,
+	docs.Spec,
 }
 
 func init() {
