@@ -26,6 +26,15 @@ if [ "${APIGEN_VERIFY_ONLY:-}" = true ]; then
 fi
 "${APIGEN_BUILT_BIN_DIR}/apigen" "${crdconversion_args[@]}"
 
+# The API reference in docs/: one Markdown file per group and version, and
+# a page of what changed between versions. Without --docs-formats, apigen
+# docs also writes a static HTML site into docs/html.
+docs_args=(docs --docs-output-dir docs --docs-formats markdown -C "${SCRIPT_ROOT}" ./apis/...)
+if [ "${APIGEN_VERIFY_ONLY:-}" = true ]; then
+    docs_args+=(--verify-only)
+fi
+"${APIGEN_BUILT_BIN_DIR}/apigen" "${docs_args[@]}"
+
 kube::codegen::gen_client \
     --with-watch \
     --with-applyconfig \
