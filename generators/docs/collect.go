@@ -208,6 +208,11 @@ func (c *collector) readFields(dt *docType, t *types.Type, s *schemaRef, from *t
 		if prop := s.property(name); prop != nil {
 			f.facts = factsOf(prop, true)
 			f.required = s.requires(name)
+			if !s.crd && !markers.Default.Has(marks) {
+				// openapi-gen gives fields without omitempty their zero
+				// value as a default, which no server applies.
+				f.facts.def = ""
+			}
 		} else {
 			f.required = goRequired(marks, mem, opts)
 			if dv, ok := markers.Default.Get(marks); ok {

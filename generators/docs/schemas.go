@@ -13,7 +13,6 @@ import (
 	"github.com/apigen-dev/apigen/internal/crdschema"
 	"github.com/apigen-dev/apigen/internal/modelname"
 	"github.com/apigen-dev/apigen/internal/openapi"
-	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 )
 
@@ -28,8 +27,12 @@ type schemas struct {
 
 func newSchemas(m *model.Model) *schemas { return &schemas{m: m, byPkg: map[string]bool{}} }
 
-// schemaRef is a type's schema; nil when it has none.
-type schemaRef struct{ s *spec.Schema }
+// schemaRef is a type's schema; nil when it has none. crd tells the CRD's
+// from openapi-gen's.
+type schemaRef struct {
+	s   *spec.Schema
+	crd bool
+}
 
 // property returns the schema of property name, or nil.
 func (r *schemaRef) property(name string) *spec.Schema {
@@ -54,7 +57,8 @@ func (sc *schemas) of(t *types.Type) *schemaRef {
 		return nil
 	}
 	var s *spec.Schema
-	if sc.usesCRD(p) {
+	crd := sc.usesCRD(p)
+	if crd {
 		s = sc.crdSchemas()[crdschema.KeyOf(p.Path, t.Name.Name)]
 	} else {
 		s = sc.openapiSchemas()[t]
@@ -62,19 +66,17 @@ func (sc *schemas) of(t *types.Type) *schemaRef {
 	if s == nil {
 		return nil
 	}
-	return &schemaRef{s}
+	return &schemaRef{s, crd}
 }
 
-// usesCRD reports whether p's types are served as CRDs: it declares a
-// +kubebuilder:object:root type, or openapi-gen does not read it.
+// usesCRD reports whether p's types are served as CRDs: it has
+// controller-gen's markers (cert-manager's packages are openapi-gen's
+// input too), or openapi-gen does not read it.
 func (sc *schemas) usesCRD(p *model.Package) bool {
 	if v, ok := sc.byPkg[p.Path]; ok {
 		return v
 	}
-	crd := !modelname.OpenAPIInput(p)
-	for _, t := range p.Types {
-		crd = crd || markers.IsObjectRoot(sc.m.Markers(t))
-	}
+	crd := !modelname.OpenAPIInput(p) || p.Tagged("kubebuilder:")
 	sc.byPkg[p.Path] = crd
 	return crd
 }
