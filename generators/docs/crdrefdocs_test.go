@@ -94,6 +94,17 @@ func TestCompleteAgainstCrdRefDocs(t *testing.T) {
 			if msg := c.missing(); msg != "" {
 				t.Errorf("ours does not document everything crd-ref-docs documents:\n%s", msg)
 			}
+			// Enums, defaults and rules come from the CRD's schema, so
+			// ours shows every one crd-ref-docs reads from the markers,
+			// and no zero value openapi-gen would give as a default.
+			for _, k := range []*factKind{ruleFacts, typeRuleFacts, enumFacts, defaultFacts} {
+				if l := c.fewer[k]; len(l) > 0 {
+					t.Errorf("%s: crd-ref-docs shows them on %d %s ours does not, such as %s", k.label, len(l), k.of, strings.Join(l[:min(len(l), 5)], ", "))
+				}
+			}
+			if c.zeroDefaults > 0 {
+				t.Errorf("ours shows %d zero-value defaults the CRDs do not have", c.zeroDefaults)
+			}
 			titles = append(titles, p.title)
 			results = append(results, c)
 		})
