@@ -36,7 +36,7 @@ func (s *site) addDiffs(m *model.Model) {
 }
 
 func diffOf(m *model.Model, from, to *page) *diffPage {
-	d := &diffPage{group: to.group, from: from.version, to: to.version,
+	d := &diffPage{group: to.group, from: from.version, to: to.version, fromPg: from, toPg: to,
 		file: strings.TrimSuffix(to.file, "-"+to.version) + "-" + from.version + "-to-" + to.version}
 	if versiondiff.Between != nil {
 		d.changes = versiondiff.Between(m, from.pkgPath, to.pkgPath)
@@ -53,6 +53,27 @@ func (d *diffPage) title() string {
 		group = "core"
 	}
 	return fmt.Sprintf("%s: %s to %s", group, d.from, d.to)
+}
+
+// where returns the section a change is about, and its anchor: in the
+// newer version, or in the older for what was removed.
+func (d *diffPage) where(c versiondiff.Change) (*page, string) {
+	for _, pg := range []*page{d.toPg, d.fromPg} {
+		for _, dt := range pg.types {
+			if dt.name != c.Type {
+				continue
+			}
+			for _, f := range dt.fields {
+				if c.Field != "" && f.json == c.Field {
+					return pg, dt.anchor + "-" + f.json
+				}
+			}
+			if c.Field == "" || pg == d.fromPg {
+				return pg, dt.anchor
+			}
+		}
+	}
+	return nil, ""
 }
 
 // diffsOf returns the diff pages that end at pg's version.
@@ -81,7 +102,11 @@ func (s *site) markdownDiff(d *diffPage) []byte {
 		if c.Field != "" {
 			field = code(c.Field)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", c.Type, field, strings.ReplaceAll(c.Message, "|", `\|`), code(c.Rule))
+		typ := c.Type
+		if pg, anchor := d.where(c); pg != nil {
+			typ = "[" + c.Type + "](" + pg.file + ".md#" + strings.SplitN(anchor, "-", 2)[0] + ")"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", typ, field, strings.ReplaceAll(c.Message, "|", `\|`), code(c.Rule))
 	}
 	return []byte(b.String())
 }

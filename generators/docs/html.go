@@ -241,9 +241,18 @@ func (s *site) htmlDiff(d *diffPage) string {
 	}
 	b.WriteString("<table>\n<thead><tr><th>Type</th><th>Field</th><th>Change</th><th>Rule</th></tr></thead>\n<tbody>\n")
 	for _, c := range d.changes {
-		b.WriteString("<tr><td>" + html.EscapeString(c.Type) + "</td><td>")
+		pg, anchor := d.where(c)
+		typ, field := html.EscapeString(c.Type), "<code>"+html.EscapeString(c.Field)+"</code>"
+		if pg != nil {
+			url := html.EscapeString(pg.file + ".html#")
+			typ = `<a href="` + url + html.EscapeString(strings.SplitN(anchor, "-", 2)[0]) + `">` + typ + "</a>"
+			if strings.Contains(anchor, "-") {
+				field = `<a href="` + url + html.EscapeString(anchor) + `">` + field + "</a>"
+			}
+		}
+		b.WriteString("<tr><td>" + typ + "</td><td>")
 		if c.Field != "" {
-			b.WriteString("<code>" + html.EscapeString(c.Field) + "</code>")
+			b.WriteString(field)
 		}
 		b.WriteString("</td><td>" + html.EscapeString(c.Message) + "</td><td><code>" + html.EscapeString(c.Rule) + "</code></td></tr>\n")
 	}

@@ -97,6 +97,7 @@ type facts struct {
 // diffPage lists what changed from one version of a group to the next.
 type diffPage struct {
 	group, from, to string
+	fromPg, toPg    *page
 	file            string
 	changes         []versiondiff.Change
 }
