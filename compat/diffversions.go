@@ -146,19 +146,49 @@ func DiffVersions(m *model.Model, oldPkg, newPkg string) ([]Finding, []Addition)
 	return fs, adds
 }
 
-func init() { versiondiff.Between = changes }
+func init() {
+	versiondiff.Between = changes
+	versiondiff.SinceRevision = since
+}
+
+// since is Since's findings as versiondiff.Changes.
+func since(m *model.Model, dir, rev string, patterns []string) ([]versiondiff.Change, error) {
+	fs, err := Since(m, dir, rev, patterns)
+	return asChanges(fs), err
+}
+
+// Since compares the API versions of m, read from dir, with the same
+// packages at the git revision rev of the repository holding dir, as
+// apigen compat --base rev does, without loading dir again.
+func Since(m *model.Model, dir, rev string, patterns []string) ([]Finding, error) {
+	baseDir, cleanup, err := gitWorktree(dir, rev)
+	if err != nil {
+		return nil, fmt.Errorf("revision %s: %w", rev, err)
+	}
+	defer cleanup()
+	oldAPI, err := loadAPI(baseDir, patterns, m.Registry())
+	if err != nil {
+		return nil, fmt.Errorf("revision %s: %w", rev, err)
+	}
+	return finish(compareAPIs(oldAPI, snapshot(m)), Revision{baseDir}, Revision{dir}), nil
+}
+
+func asChanges(fs []Finding) []versiondiff.Change {
+	var out []versiondiff.Change
+	for _, f := range fs {
+		out = append(out, versiondiff.Change{Rule: f.Rule, Severity: f.Severity, GroupVersion: f.GroupVersion, Type: f.Type, Field: f.Field,
+			Message: f.Message, Pos: token.Position{Filename: f.File, Line: f.Line}})
+	}
+	return out
+}
 
 // changes is DiffVersions' findings and additions as versiondiff.Changes.
 func changes(m *model.Model, oldPkg, newPkg string) []versiondiff.Change {
 	findings, additions := DiffVersions(m, oldPkg, newPkg)
 	var out []versiondiff.Change
 	for _, a := range additions {
-		out = append(out, versiondiff.Change{Rule: a.What + "-added", Severity: "added", Type: a.Type, Field: a.Field,
+		out = append(out, versiondiff.Change{Rule: a.What + "-added", Severity: "added", GroupVersion: a.GroupVersion, Type: a.Type, Field: a.Field,
 			Message: a.Message, Pos: token.Position{Filename: a.File, Line: a.Line}})
 	}
-	for _, f := range findings {
-		out = append(out, versiondiff.Change{Rule: f.Rule, Severity: f.Severity, Type: f.Type, Field: f.Field,
-			Message: f.Message, Pos: token.Position{Filename: f.File, Line: f.Line}})
-	}
-	return out
+	return append(out, asChanges(findings)...)
 }

@@ -37,6 +37,9 @@ type Model struct {
 	loaded    *load.Result // what the model was built from
 }
 
+// Registry returns the marker registry the model was built with.
+func (m *Model) Registry() *markers.Registry { return m.b.reg }
+
 // Loaded returns the load the model was built from.
 func (m *Model) Loaded() *load.Result { return m.loaded }
 

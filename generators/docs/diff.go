@@ -41,13 +41,14 @@ func diffOf(m *model.Model, from, to *page) *diffPage {
 	if versiondiff.Between != nil {
 		d.changes = versiondiff.Between(m, from.pkgPath, to.pkgPath)
 	}
-	slices.SortStableFunc(d.changes, func(a, b versiondiff.Change) int {
-		return strings.Compare(a.Type+"\x00"+a.Field, b.Type+"\x00"+b.Field)
-	})
+	sortChanges(d.changes)
 	return d
 }
 
 func (d *diffPage) title() string {
+	if d.since != "" {
+		return "Changes since " + d.since
+	}
 	group := d.group
 	if group == "" {
 		group = "core"
@@ -55,10 +56,30 @@ func (d *diffPage) title() string {
 	return fmt.Sprintf("%s: %s to %s", group, d.from, d.to)
 }
 
-// where returns the section a change is about, and its anchor: in the
-// newer version, or in the older for what was removed.
-func (d *diffPage) where(c versiondiff.Change) (*page, string) {
-	for _, pg := range []*page{d.toPg, d.fromPg} {
+// intro says what the page lists.
+func (d *diffPage) intro() string {
+	if d.since != "" {
+		return fmt.Sprintf("What changed in the API versions since the git revision %s, as `apigen compat --base %s` reports it: an error breaks clients.", d.since, d.since)
+	}
+	return fmt.Sprintf("What changes for a client that moves from %s to %s, as `apigen compat` would report it between two revisions.", d.from, d.to)
+}
+
+// where returns the section a change is about, and its anchor: the
+// field's row where there is one, else the type's section, looked for in
+// the newer version first.
+func (d *diffPage) where(s *site, c versiondiff.Change) (*page, string) {
+	pages := []*page{d.toPg, d.fromPg}
+	if d.since != "" {
+		pages = nil
+		for _, pg := range s.pages {
+			if pg.apiVersion() == c.GroupVersion {
+				pages = append(pages, pg)
+			}
+		}
+	}
+	var typePage *page
+	var typeAnchor string
+	for _, pg := range pages {
 		for _, dt := range pg.types {
 			if dt.name != c.Type {
 				continue
@@ -68,12 +89,30 @@ func (d *diffPage) where(c versiondiff.Change) (*page, string) {
 					return pg, dt.anchor + "-" + f.json
 				}
 			}
-			if c.Field == "" || pg == d.fromPg {
-				return pg, dt.anchor
+			if typePage == nil {
+				typePage, typeAnchor = pg, dt.anchor
 			}
 		}
 	}
-	return nil, ""
+	return typePage, typeAnchor
+}
+
+// addSince adds the page of changes since the git revision rev.
+func (s *site) addSince(rev string, changes []versiondiff.Change) {
+	file := "changes-since-" + strings.Map(func(r rune) rune {
+		if r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return r
+		}
+		return '_'
+	}, rev)
+	sortChanges(changes)
+	s.diffs = append(s.diffs, &diffPage{since: rev, file: file, changes: changes})
+}
+
+func sortChanges(cs []versiondiff.Change) {
+	slices.SortStableFunc(cs, func(a, b versiondiff.Change) int {
+		return strings.Compare(a.GroupVersion+"\x00"+a.Type+"\x00"+a.Field, b.GroupVersion+"\x00"+b.Type+"\x00"+b.Field)
+	})
 }
 
 // diffsOf returns the diff pages that end at pg's version.
@@ -90,23 +129,30 @@ func (s *site) diffsOf(pg *page) []*diffPage {
 // markdownDiff writes a diff page as Markdown.
 func (s *site) markdownDiff(d *diffPage) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", d.title())
-	fmt.Fprintf(&b, "What changes for a client that moves from %s to %s, as `apigen compat` would report it between two revisions.\n\n", d.from, d.to)
+	fmt.Fprintf(&b, "# %s\n\n%s\n\n", d.title(), d.intro())
 	if len(d.changes) == 0 {
 		b.WriteString("No changes.\n")
 		return []byte(b.String())
 	}
-	b.WriteString("| Type | Field | Change | Rule |\n| --- | --- | --- | --- |\n")
+	head := []string{"Type", "Field", "Change", "Rule"}
+	if d.since != "" {
+		head = append([]string{"Version"}, append(head, "Severity")...)
+	}
+	fmt.Fprintf(&b, "| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat(" --- |", len(head)))
 	for _, c := range d.changes {
 		field := ""
 		if c.Field != "" {
 			field = code(c.Field)
 		}
 		typ := c.Type
-		if pg, anchor := d.where(c); pg != nil {
+		if pg, anchor := d.where(s, c); pg != nil {
 			typ = "[" + c.Type + "](" + pg.file + ".md#" + strings.SplitN(anchor, "-", 2)[0] + ")"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", typ, field, strings.ReplaceAll(c.Message, "|", `\|`), code(c.Rule))
+		row := []string{typ, field, strings.ReplaceAll(c.Message, "|", `\|`), code(c.Rule)}
+		if d.since != "" {
+			row = append([]string{c.GroupVersion}, append(row, c.Severity)...)
+		}
+		fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
 	}
 	return []byte(b.String())
 }

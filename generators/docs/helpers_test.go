@@ -1,32 +1,17 @@
 package docs_test
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	_ "github.com/apigen-dev/apigen/compat" // the version diff pages
-	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/generators/all"
+	"github.com/apigen-dev/apigen/internal/gentest"
 )
 
-// generate runs apigen generate in process, as cmd/apigen does without a
-// session or a run cache, and returns its exit status and output.
-func generate(t testing.TB, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errs bytes.Buffer
-	cmd, code, ok := all.Specs.ParseGenerate(args, &out, &errs)
-	if !ok {
-		t.Fatalf("apigen generate %s: exit %d: %s", strings.Join(args, " "), code, errs.String())
-	}
-	code = engine.Run(cmd.Options, cmd.Generators()...)
-	if code == 0 {
-		code = cmd.Finish(&out, &errs)
-	}
-	return code, out.String(), errs.String()
-}
+// generate runs apigen generate in process.
+var generate = gentest.Generate
 
 // runDocs runs apigen docs --docs-output-dir outDir patterns... in the
 // module at dir, and fails t if it fails.

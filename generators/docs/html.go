@@ -234,27 +234,34 @@ func inlineHTML(md string) string {
 
 func (s *site) htmlDiff(d *diffPage) string {
 	var b strings.Builder
-	b.WriteString("<p>What changes for a client that moves from " + html.EscapeString(d.from) + " to " + html.EscapeString(d.to) + ", as <code>apigen compat</code> would report it between two revisions.</p>\n")
+	b.WriteString("<p>" + inlineHTML(d.intro()) + "</p>\n")
 	if len(d.changes) == 0 {
 		b.WriteString("<p>No changes.</p>\n")
 		return b.String()
 	}
-	b.WriteString("<table>\n<thead><tr><th>Type</th><th>Field</th><th>Change</th><th>Rule</th></tr></thead>\n<tbody>\n")
+	head := []string{"Type", "Field", "Change", "Rule"}
+	if d.since != "" {
+		head = append([]string{"Version"}, append(head, "Severity")...)
+	}
+	b.WriteString("<table>\n<thead><tr><th>" + strings.Join(head, "</th><th>") + "</th></tr></thead>\n<tbody>\n")
 	for _, c := range d.changes {
-		pg, anchor := d.where(c)
-		typ, field := html.EscapeString(c.Type), "<code>"+html.EscapeString(c.Field)+"</code>"
+		pg, anchor := d.where(s, c)
+		typ, field := html.EscapeString(c.Type), ""
+		if c.Field != "" {
+			field = "<code>" + html.EscapeString(c.Field) + "</code>"
+		}
 		if pg != nil {
 			url := html.EscapeString(pg.file + ".html#")
 			typ = `<a href="` + url + html.EscapeString(strings.SplitN(anchor, "-", 2)[0]) + `">` + typ + "</a>"
-			if strings.Contains(anchor, "-") {
+			if field != "" && strings.Contains(anchor, "-") {
 				field = `<a href="` + url + html.EscapeString(anchor) + `">` + field + "</a>"
 			}
 		}
-		b.WriteString("<tr><td>" + typ + "</td><td>")
-		if c.Field != "" {
-			b.WriteString(field)
+		row := []string{typ, field, html.EscapeString(c.Message), "<code>" + html.EscapeString(c.Rule) + "</code>"}
+		if d.since != "" {
+			row = append([]string{html.EscapeString(c.GroupVersion)}, append(row, html.EscapeString(c.Severity))...)
 		}
-		b.WriteString("</td><td>" + html.EscapeString(c.Message) + "</td><td><code>" + html.EscapeString(c.Rule) + "</code></td></tr>\n")
+		b.WriteString("<tr><td>" + strings.Join(row, "</td><td>") + "</td></tr>\n")
 	}
 	b.WriteString("</tbody>\n</table>\n")
 	return b.String()

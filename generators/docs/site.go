@@ -31,6 +31,15 @@ type page struct {
 	imports        map[string]string // import paths by the names the package's files give them
 }
 
+// apiVersion is the page's version as apiVersion spells it: group/version,
+// or the version alone for the core group; "" for a shared page.
+func (pg *page) apiVersion() string {
+	if pg.version == "" || pg.group == "" {
+		return pg.version
+	}
+	return pg.group + "/" + pg.version
+}
+
 // docType is one named type.
 type docType struct {
 	name       string
@@ -97,6 +106,7 @@ type facts struct {
 // diffPage lists what changed from one version of a group to the next.
 type diffPage struct {
 	group, from, to string
+	since           string // a git revision, for the page of changes since it
 	fromPg, toPg    *page
 	file            string
 	changes         []versiondiff.Change

@@ -19,6 +19,7 @@ import (
 	"github.com/apigen-dev/apigen/diag"
 	"github.com/apigen-dev/apigen/engine"
 	"github.com/apigen-dev/apigen/internal/openapi"
+	"github.com/apigen-dev/apigen/internal/versiondiff"
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 	"github.com/apigen-dev/apigen/output"
@@ -37,19 +38,24 @@ var Spec = &cli.Spec{
 type cmdline struct {
 	dir     string
 	formats []string
+	base    string
 }
 
 func (t *cmdline) Flags(fs *pflag.FlagSet, prefix string) {
 	fs.StringVar(&t.dir, prefix+"output-dir", "docs/api", "directory the docs are written to: Markdown in it, the HTML site in its html directory")
 	fs.StringSliceVar(&t.formats, prefix+"formats", []string{"markdown", "html"}, "what to write: markdown, html or both")
+	fs.StringVar(&t.base, prefix+"base", "", "also write changes-since-REV: what changed in the API versions since this git revision, as apigen compat --base reports it")
 }
 
-func (t *cmdline) Generator(c *cli.Common, _ []byte, _ []string) (*engine.Generator, error) {
+func (t *cmdline) Generator(c *cli.Common, _ []byte, patterns []string) (*engine.Generator, error) {
 	dir, err := c.Abs(t.dir)
 	if err != nil {
 		return nil, err
 	}
-	g := &Generator{OutputDir: dir}
+	g := &Generator{OutputDir: dir, Base: t.base, Patterns: patterns}
+	if g.ModuleDir, err = c.Abs("."); err != nil {
+		return nil, err
+	}
 	for _, f := range t.formats {
 		switch f {
 		case "markdown":
@@ -75,6 +81,11 @@ func define(reg *markers.Registry) {
 type Generator struct {
 	OutputDir      string
 	Markdown, HTML bool
+	// Base, when set, is a git revision to list the changes since, in the
+	// packages Patterns names in ModuleDir.
+	Base      string
+	ModuleDir string
+	Patterns  []string
 }
 
 // generatedMark starts every Markdown file, so that tools and readers
@@ -86,6 +97,14 @@ func (g *Generator) Generate(m *model.Model, diags *diag.List) engine.Output {
 	out := engine.Output{Roots: []string{g.OutputDir}}
 	s := collect(m, diags)
 	s.addDiffs(m)
+	if g.Base != "" && versiondiff.SinceRevision != nil {
+		changes, err := versiondiff.SinceRevision(m, g.ModuleDir, g.Base, g.Patterns)
+		if err != nil {
+			diags.Errorf(token.Position{}, "docs: --docs-base %s: %v", g.Base, err)
+			return out
+		}
+		s.addSince(g.Base, changes)
+	}
 	s.checkLinks(diags.Warnf)
 	if len(s.pages) == 0 {
 		return out
