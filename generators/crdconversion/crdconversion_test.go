@@ -1,7 +1,6 @@
 package crdconversion_test
 
 import (
-	"bytes"
 	"flag"
 	"go/ast"
 	"go/parser"
@@ -17,8 +16,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen-dev/apigen/engine"
-	"github.com/apigen-dev/apigen/generators/all"
+	"github.com/apigen-dev/apigen/internal/gentest"
 	"github.com/apigen-dev/apigen/internal/refmodtest"
 )
 
@@ -163,21 +161,8 @@ func roundTrip(t *testing.T, group string, want map[string]map[string]string) {
 	}
 }
 
-// generate runs apigen generate in process, as cmd/apigen does without a
-// session or a run cache, and returns its exit status and output.
-func generate(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errs bytes.Buffer
-	cmd, code, ok := all.Specs.ParseGenerate(args, &out, &errs)
-	if !ok {
-		t.Fatalf("apigen generate %s: exit %d: %s", strings.Join(args, " "), code, errs.String())
-	}
-	code = engine.Run(cmd.Options, cmd.Generators()...)
-	if code == 0 {
-		code = cmd.Finish(&out, &errs)
-	}
-	return code, out.String(), errs.String()
-}
+// generate runs apigen generate in process.
+var generate = gentest.Generate
 
 func fixtureDir(t *testing.T) string {
 	t.Helper()
