@@ -87,7 +87,7 @@ func documented(m *model.Model, p *model.Package) []*types.Type {
 			continue
 		}
 		switch kindOf(t) {
-		case types.Interface, types.Func, types.Chan:
+		case types.Func, types.Chan:
 			continue
 		}
 		out = append(out, t)
@@ -142,6 +142,11 @@ func (c *collector) readType(dt *docType) {
 	marks := m.Markers(t)
 	dt.life = lifecycle(marks, dt.page.version)
 	s := c.schemas.of(t)
+	if kindOf(t) == types.Interface {
+		// A field of an interface type holds what implements it.
+		dt.under = typeRef{name: "interface"}
+		return
+	}
 	if kindOf(t) != types.Struct {
 		dt.under = c.ref(t.Underlying)
 		if s != nil {
@@ -400,7 +405,9 @@ func (c *collector) ref(t *types.Type) typeRef {
 	if r.target == nil {
 		r.url = kubeAnchor(t, c.site.kube)
 	}
-	if r.target == nil && r.url == "" {
+	if r.target == nil && r.url == "" && !c.apiPkgs[t.Name.Package] {
+		// An API version's own type that has no section, such as an
+		// interface, is not linked: pkg.go.dev may not know the module.
 		r.url = "https://pkg.go.dev/" + t.Name.Package + "#" + t.Name.Name
 	}
 	return r
