@@ -2,6 +2,8 @@ package difftest
 
 import (
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -9,18 +11,26 @@ import (
 	"github.com/apigen-dev/apigen/difftest/gen"
 )
 
-// chosen are the families this run covers (-family).
+// chosen are the families this run covers: -family, else those
+// APIGEN_DIFFTEST_FAMILIES lists (comma-separated; .ci/run leaves the
+// slowest out for its time budget), else all.
 func chosen(t *testing.T) []*family {
-	if *onlyFamily == "" {
+	names := strings.Split(os.Getenv("APIGEN_DIFFTEST_FAMILIES"), ",")
+	switch {
+	case *onlyFamily != "":
+		names = []string{*onlyFamily}
+	case names[0] == "":
 		return families
 	}
-	for _, f := range families {
-		if f.name == *onlyFamily {
-			return []*family{f}
+	var out []*family
+	for _, name := range names {
+		i := slices.IndexFunc(families, func(f *family) bool { return f.name == name })
+		if i < 0 {
+			t.Fatalf("family %q: no such family", name)
 		}
+		out = append(out, families[i])
 	}
-	t.Fatalf("-family %s: no such family", *onlyFamily)
-	return nil
+	return out
 }
 
 // seedList is 1..n, or -seed alone.
