@@ -38,9 +38,9 @@ func exampleSite(t testing.TB) string {
 	return filepath.Join(out, "html")
 }
 
-// documented is what Markdown docs document: by Go package, by type, the
-// fields' JSON names.
-type documented map[string]map[string][]string
+// documented is what Markdown docs document: by Go package, by type, by
+// the fields' JSON names, the text of each field's row.
+type documented map[string]map[string]map[string]string
 
 // readOurDocs parses the Markdown pages of a docs directory.
 func readOurDocs(t testing.TB, dir string) documented {
@@ -60,13 +60,13 @@ func readOurDocs(t testing.TB, dir string) documented {
 			switch {
 			case strings.HasPrefix(line, "Go package [`"):
 				pkg = strings.SplitN(strings.TrimPrefix(line, "Go package [`"), "`", 2)[0]
-				out[pkg] = map[string][]string{}
+				out[pkg] = map[string]map[string]string{}
 			case strings.HasPrefix(line, "### ") && pkg != "":
 				typ = strings.TrimPrefix(line, "### ")
-				out[pkg][typ] = []string{}
+				out[pkg][typ] = map[string]string{}
 			case strings.HasPrefix(line, "| `") && typ != "":
 				name := strings.SplitN(strings.TrimPrefix(line, "| `"), "`", 2)[0]
-				out[pkg][typ] = append(out[pkg][typ], name)
+				out[pkg][typ][name] = line
 			}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/apigen-dev/apigen/internal/crdschema"
 	"github.com/apigen-dev/apigen/internal/modelname"
 	"github.com/apigen-dev/apigen/internal/openapi"
+	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 )
 
@@ -69,14 +70,18 @@ func (sc *schemas) of(t *types.Type) *schemaRef {
 	return &schemaRef{s, crd}
 }
 
-// usesCRD reports whether p's types are served as CRDs: it has
-// controller-gen's markers (cert-manager's packages are openapi-gen's
-// input too), or openapi-gen does not read it.
+// usesCRD reports whether p's types are served as CRDs: openapi-gen does
+// not read it, or a type has controller-gen's markers (cert-manager's
+// packages are openapi-gen's input too). Field markers alone do not
+// count: k8s.io/api's core/v1 has some.
 func (sc *schemas) usesCRD(p *model.Package) bool {
 	if v, ok := sc.byPkg[p.Path]; ok {
 		return v
 	}
-	crd := !modelname.OpenAPIInput(p) || p.Tagged("kubebuilder:")
+	crd := !modelname.OpenAPIInput(p)
+	for _, t := range p.Types {
+		crd = crd || slices.ContainsFunc(sc.m.Markers(t), func(mk markers.Marker) bool { return strings.HasPrefix(mk.Def.Name, "kubebuilder:") })
+	}
 	sc.byPkg[p.Path] = crd
 	return crd
 }
@@ -84,7 +89,9 @@ func (sc *schemas) usesCRD(p *model.Package) bool {
 func (sc *schemas) crdSchemas() map[crdschema.Key]*spec.Schema {
 	if sc.crd == nil {
 		sc.crd = map[crdschema.Key]*spec.Schema{}
-		for k, s := range crdschema.Of(sc.m) {
+		// Only the CRD packages: the crd generator's parser reads every
+		// package it is given.
+		for k, s := range crdschema.Of(sc.m.Select(sc.usesCRD)) {
 			if conv, err := convert(s); err == nil {
 				sc.crd[k] = conv
 			}
