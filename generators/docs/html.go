@@ -143,14 +143,7 @@ func (s *site) htmlPage(pg *page) string {
 func (l linker) htmlType(b *strings.Builder, dt *docType) {
 	b.WriteString(`<section id="` + html.EscapeString(dt.anchor) + `">` + "\n<h2>" + html.EscapeString(dt.name) + "</h2>\n")
 	b.WriteString(l.html(dt.doc))
-	var facts []string
-	if dt.kind {
-		facts = append(facts, "**Kind** of "+code(dt.page.title)+".")
-	}
-	if dt.life != "" {
-		facts = append(facts, "**Lifecycle:** "+dt.life+".")
-	}
-	facts = append(facts, factLines(dt.facts, dt.deprecated, nil)...)
+	facts := dt.factLines()
 	if dt.under.name != "" || len(facts) > 0 {
 		b.WriteString("<ul class=\"facts\">\n")
 		if dt.under.name != "" {

@@ -39,17 +39,10 @@ func (l linker) markdownType(b *strings.Builder, dt *docType) {
 		b.WriteString(doc + "\n\n")
 	}
 	var facts []string
-	if dt.kind {
-		facts = append(facts, "**Kind** of "+code(dt.page.title)+".")
-	}
-	if dt.life != "" {
-		facts = append(facts, "**Lifecycle:** "+dt.life+".")
-	}
 	if dt.under.name != "" {
 		facts = append(facts, "**Type:** "+l.markdownRef(dt.under))
 	}
-	facts = append(facts, factLines(dt.facts, dt.deprecated, nil)...)
-	for _, f := range facts {
+	for _, f := range append(facts, dt.factLines()...) {
 		b.WriteString(f + "\n\n")
 	}
 	if len(dt.fields) == 0 {
@@ -90,6 +83,19 @@ func (l linker) markdownRef(r typeRef) string {
 
 func escapeMarkdown(s string) string {
 	return strings.NewReplacer("[", `\[`, "]", `\]`, "*", `\*`, "_", `\_`).Replace(s)
+}
+
+// factLines are a type's own facts as Markdown lines: what it is, its
+// lifecycle and what its schema enforces.
+func (dt *docType) factLines() []string {
+	var out []string
+	if dt.kind {
+		out = append(out, "**Kind** of "+code(dt.page.title)+".")
+	}
+	if dt.life != "" {
+		out = append(out, "**Lifecycle:** "+dt.life+".")
+	}
+	return append(out, factLines(dt.facts, dt.deprecated, nil)...)
 }
 
 // factLines are the facts as Markdown lines, each with its label.
