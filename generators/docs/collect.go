@@ -224,6 +224,9 @@ func (c *collector) readFields(dt *docType, t *types.Type, s *schemaRef, from *t
 				f.facts.def = dv.Raw
 			}
 		}
+		// Declarative validation's +k8s:immutable, which no schema
+		// carries, also when a gate or a stage wraps it.
+		f.facts.immutable = f.facts.immutable || hasTag(mem.CommentLines, "+k8s:immutable")
 		f.facts.enum = c.gatedValues(deref(mem.Type), f.facts.enum)
 		c.checkRules(c.ownRules(f.facts.rules, mem.Type), marks, f.pos, dt.name+"."+name)
 		dt.fields = append(dt.fields, f)
@@ -240,6 +243,15 @@ func isKind(t *types.Type) bool {
 		}
 	}
 	return false
+}
+
+// hasTag reports whether a comment line is tag, alone or as the value of
+// a wrapping tag such as +k8s:alpha(since=1.35)=+k8s:immutable.
+func hasTag(lines []string, tag string) bool {
+	return slices.ContainsFunc(lines, func(l string) bool {
+		l = strings.TrimSpace(l)
+		return l == tag || strings.HasSuffix(l, "="+tag)
+	})
 }
 
 // goRequired is whether a field without a schema is required: +required

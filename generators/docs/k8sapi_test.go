@@ -87,6 +87,11 @@ func TestAllOfKubernetesAPI(t *testing.T) {
 			}
 		}
 	}
+	// Declarative validation's immutability is no schema's: the docs read
+	// the tag, as on WorkloadSpec.controllerRef.
+	if row := docs["k8s.io/api/scheduling/v1beta1"]["WorkloadSpec"]["controllerRef"]; !strings.Contains(row, "**Immutable.**") {
+		missing = append(missing, "+k8s:immutable of scheduling/v1beta1 WorkloadSpec.controllerRef, in: "+row)
+	}
 	slices.Sort(missing)
 	t.Logf("%d definitions, %d properties and %d enums of the OpenAPI document checked", defs, props, enums)
 	if len(missing) > 0 {
