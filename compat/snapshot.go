@@ -76,14 +76,12 @@ type field struct {
 	tags      string
 }
 
-var versionName = regexp.MustCompile(`^v[0-9]+((alpha|beta)[0-9]*)?$`)
-
 // snapshot reads the API versions among the model's packages: those whose
 // package name is a Kubernetes version.
 func snapshot(m *model.Model) *api {
 	a := &api{versions: map[string]*version{}}
 	for _, p := range m.Packages {
-		if !versionName.MatchString(p.Name) {
+		if !p.IsVersion() {
 			continue
 		}
 		v := readVersion(m, p)

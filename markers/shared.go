@@ -125,6 +125,39 @@ func (v Release) String() string { return fmt.Sprintf("%d.%d", v.Major, v.Minor)
 // Plus returns the release n minor versions after v.
 func (v Release) Plus(n int) Release { return Release{v.Major, v.Minor + n} }
 
+// Lifecycle is the releases of an API type as prerelease-lifecycle-gen
+// works them out. A nil release is one it does not give.
+type Lifecycle struct {
+	Introduced          Release
+	Deprecated, Removed *Release
+}
+
+// LifecycleOf reads a type's lifecycle markers; ok is false without
+// +k8s:prerelease-lifecycle-gen:introduced. Unmarked, a type is
+// deprecated three minor releases after it was introduced and removed
+// three after that; in a generally available version (ga) only the
+// marked ones are given.
+func LifecycleOf(s Set, ga bool) (lc Lifecycle, ok bool) {
+	if lc.Introduced, ok = Introduced.Get(s); !ok {
+		return lc, false
+	}
+	dep, explicit := Deprecated.Get(s)
+	if !explicit {
+		dep = lc.Introduced.Plus(3)
+	}
+	if !ga || explicit {
+		lc.Deprecated = &dep
+	}
+	rem, explicit := Removed.Get(s)
+	if !explicit {
+		rem = dep.Plus(3)
+	}
+	if !ga || explicit {
+		lc.Removed = &rem
+	}
+	return lc, true
+}
+
 // ReleaseGrammar accepts the release values prerelease-lifecycle-gen
 // accepts: two base-10 integers that fit in 32 bits (a sign is allowed),
 // joined by one dot. Upstream reads the value as a comma-separated list

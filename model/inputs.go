@@ -2,6 +2,7 @@ package model
 
 import (
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -110,3 +111,10 @@ func (p *Package) Fixed() bool {
 	mod := p.Source.Module
 	return !mod.Main && mod.Dir != "" && (mod.Replace == nil || mod.Replace.Version != "")
 }
+
+// versionName matches the package names of API versions: v1, v2beta1,
+// v1alpha.
+var versionName = regexp.MustCompile(`^v[0-9]+((alpha|beta)[0-9]*)?$`)
+
+// IsVersion reports whether p's name is an API version's.
+func (p *Package) IsVersion() bool { return versionName.MatchString(p.Name) }

@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"path"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -18,9 +17,6 @@ import (
 	"github.com/apigen-dev/apigen/markers"
 	"github.com/apigen-dev/apigen/model"
 )
-
-// versionName matches the package names of API versions.
-var versionName = regexp.MustCompile(`^v[0-9]+((alpha|beta)[0-9]*)?$`)
 
 // collector builds the site from the model.
 type collector struct {
@@ -38,7 +34,7 @@ func collect(m *model.Model, diags *diag.List) *site {
 		schemas: newSchemas(m), shared: map[string]*page{}, apiPkgs: map[string]bool{}}
 	for _, p := range m.Packages {
 		group, ok := groupOf(p)
-		if !ok || !versionName.MatchString(p.Name) {
+		if !ok || !p.IsVersion() {
 			continue
 		}
 		pg := c.newPage(p, group, p.Name)
@@ -335,28 +331,19 @@ func (c *collector) ownRules(rules []rule, t *types.Type) []rule {
 }
 
 // lifecycle describes the +k8s:prerelease-lifecycle-gen releases of a
-// type, the unmarked ones of a prerelease version derived as
-// prerelease-lifecycle-gen derives them.
+// type of version, as prerelease-lifecycle-gen works them out.
 func lifecycle(marks markers.Set, version string) string {
-	in, ok := markers.Introduced.Get(marks)
+	ga := !strings.Contains(version, "alpha") && !strings.Contains(version, "beta")
+	lc, ok := markers.LifecycleOf(marks, ga)
 	if !ok {
 		return ""
 	}
-	ga := !strings.Contains(version, "alpha") && !strings.Contains(version, "beta")
-	parts := []string{"introduced in " + in.String()}
-	dep, explicit := markers.Deprecated.Get(marks)
-	if !explicit {
-		dep = in.Plus(3)
+	parts := []string{"introduced in " + lc.Introduced.String()}
+	if lc.Deprecated != nil {
+		parts = append(parts, "deprecated in "+lc.Deprecated.String())
 	}
-	if !ga || explicit {
-		parts = append(parts, "deprecated in "+dep.String())
-	}
-	rem, explicit := markers.Removed.Get(marks)
-	if !explicit {
-		rem = dep.Plus(3)
-	}
-	if !ga || explicit {
-		parts = append(parts, "removed in "+rem.String())
+	if lc.Removed != nil {
+		parts = append(parts, "removed in "+lc.Removed.String())
 	}
 	return strings.Join(parts, ", ")
 }

@@ -59,31 +59,29 @@ func (l linker) resolve(importPath, recv, name string) (url string, ok bool) {
 	if importPath == "" {
 		importPath = l.from.pkgPath
 	}
-	for _, pg := range l.site.pages {
-		for _, dt := range pg.types {
-			if pg.pkgPath != importPath || dt.name != typeName {
-				continue
-			}
-			if fieldName == "" {
-				return l.typeURL(dt), true
-			}
-			for _, f := range dt.fields {
-				if f.goName == fieldName || f.json == fieldName {
-					return l.typeURL(dt) + "-" + f.json, true
-				}
-			}
-			return "", false
-		}
+	p := l.site.universe[importPath]
+	if p == nil || p.Types[typeName] == nil {
+		return "", false
 	}
-	if p := l.site.universe[importPath]; p != nil {
-		if t := p.Types[typeName]; t != nil && (fieldName == "" || hasMember(t, fieldName)) {
-			if url := kubeAnchor(t, l.site.kube); url != "" {
-				return url, true
-			}
-			return "https://pkg.go.dev/" + importPath + "#" + typeName, true
+	t := p.Types[typeName]
+	if dt := l.site.byType[t]; dt != nil {
+		if fieldName == "" {
+			return l.typeURL(dt), true
 		}
+		for _, f := range dt.fields {
+			if f.goName == fieldName || f.json == fieldName {
+				return l.typeURL(dt) + "-" + f.json, true
+			}
+		}
+		return "", false
 	}
-	return "", false
+	if fieldName != "" && !hasMember(t, fieldName) {
+		return "", false
+	}
+	if url := kubeAnchor(t, l.site.kube); url != "" {
+		return url, true
+	}
+	return "https://pkg.go.dev/" + importPath + "#" + typeName, true
 }
 
 func hasMember(t *types.Type, name string) bool {

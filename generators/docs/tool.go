@@ -7,6 +7,7 @@ package docs
 import (
 	"fmt"
 	"go/token"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -146,11 +147,23 @@ func (g *Generator) stale(out engine.Output) []string {
 		if !strings.HasSuffix(e.Name(), ".md") || slices.Contains(out.Owned, p) {
 			continue
 		}
-		if b, err := os.ReadFile(p); err == nil && strings.HasPrefix(string(b), generatedMark) {
+		if generatedBefore(p) {
 			stale = append(stale, p)
 		}
 	}
 	return stale
+}
+
+// generatedBefore reports whether the file at p starts with generatedMark.
+func generatedBefore(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(generatedMark))
+	_, err = io.ReadFull(f, head)
+	return err == nil && string(head) == generatedMark
 }
 
 // markdownIndex lists the pages.

@@ -109,12 +109,11 @@ type lifecycle struct {
 // types: they get Deprecated and Removed methods only when a marker asks.
 var gaVersion = regexp.MustCompile(`^v\d+$`)
 
-// lifecycleOf works out t's releases from its markers. Without markers a
-// type is deprecated three minor releases after it was introduced, and
-// removed three after it was deprecated.
+// lifecycleOf works out t's releases from its markers (see
+// markers.LifecycleOf).
 func lifecycleOf(m *model.Model, t *types.Type, diags *diag.List) (lifecycle, bool) {
 	marks := m.Markers(t)
-	intro, ok := markers.Introduced.Get(marks)
+	releases, ok := markers.LifecycleOf(marks, gaVersion.MatchString(path.Base(t.Name.Package)))
 	if !ok {
 		if written(t, introducedMarker) {
 			return lifecycle{}, false // malformed, and reported as such by the model
@@ -122,25 +121,7 @@ func lifecycleOf(m *model.Model, t *types.Type, diags *diag.List) (lifecycle, bo
 		diags.Errorf(m.Position(t), "API type %s needs a +%s=<major>.<minor> marker: its package has +%s=true", t.Name.Name, introducedMarker, enableMarker)
 		return lifecycle{}, false
 	}
-	lc := lifecycle{introduced: intro}
-	ga := gaVersion.MatchString(path.Base(t.Name.Package))
-
-	dep, explicit := markers.Deprecated.Get(marks)
-	if !explicit {
-		dep = lc.introduced.Plus(3)
-	}
-	if !ga || explicit {
-		lc.deprecated = &dep
-	}
-
-	rem, explicit := markers.Removed.Get(marks)
-	if !explicit {
-		rem = dep.Plus(3)
-	}
-	if !ga || explicit {
-		lc.removed = &rem
-	}
-
+	lc := lifecycle{introduced: releases.Introduced, deprecated: releases.Deprecated, removed: releases.Removed}
 	if r, ok := replacement.Get(marks); ok {
 		lc.replacement = &r
 	}
